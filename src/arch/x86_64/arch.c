@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * x86_64 answers to src/arch/arch.h, for the native ABI and the i386
+ * compat ABI that 32-bit programs run in.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stddef.h>
+#include <sys/ptrace.h>
+#include <sys/user.h>
+#include <linux/audit.h>
+
+#include "arch/arch.h"
+
+const struct arch_pers arch_pers[NUM_PERSONALITIES] = {
+	[PERS_NATIVE] = { "64", 8, AUDIT_ARCH_X86_64 },
+	[PERS_COMPAT] = { "32", 4, AUDIT_ARCH_I386 },
+};
+
+int arch_personality_of(uint32_t audit_arch)
+{
+	for (int i = 0; i < NUM_PERSONALITIES; i++)
+		if (arch_pers[i].audit_arch == audit_arch)
+			return i;
+	return -1;
+}
+
+static int get_regs(pid_t pid, struct user_regs_struct *regs)
+{
+	if (ptrace(PTRACE_GETREGS, pid, NULL, regs) < 0)
+		return -errno;
+	return 0;
+}
+
+/*
+ * A 32-bit task runs with the compat code segment selector (0x23); the
+ * 64-bit one is 0x33.  This is what the kernel itself looks at through
+ * user_64bit_mode() in arch/x86/include/asm/ptrace.h.
+ */
+static int pers_of_regs(const struct user_regs_struct *regs)
+{
+	return regs->cs == 0x23 ? PERS_COMPAT : PERS_NATIVE;
+}
+
+int arch_get_syscall_regs(pid_t pid, int *pers, long *nr,
+			  uint64_t args[MAX_ARGS])
+{
+	struct user_regs_struct r;
+	int err = get_regs(pid, &r);
+
+	if (err)
+		return err;
+	*pers = pers_of_regs(&r);
+	*nr = (long)r.orig_rax;
+	if (*pers == PERS_COMPAT) {
+		/* i386 passes arguments in ebx, ecx, edx, esi, edi, ebp. */
+		args[0] = (uint32_t)r.rbx;
+		args[1] = (uint32_t)r.rcx;
+		args[2] = (uint32_t)r.rdx;
+		args[3] = (uint32_t)r.rsi;
+		args[4] = (uint32_t)r.rdi;
+		args[5] = (uint32_t)r.rbp;
+		*nr = (int32_t)r.orig_rax;
+	} else {
+		/* The syscall ABI uses r10 where the C ABI uses rcx. */
+		args[0] = r.rdi;
+		args[1] = r.rsi;
+		args[2] = r.rdx;
+		args[3] = r.r10;
+		args[4] = r.r8;
+		args[5] = r.r9;
+	}
+	return 0;
+}
+
+int arch_get_syscall_retval(pid_t pid, int pers, int64_t *rval)
+{
+	struct user_regs_struct r;
+	int err = get_regs(pid, &r);
+
+	if (err)
+		return err;
+	*rval = pers == PERS_COMPAT ? (int64_t)(int32_t)r.rax : (int64_t)r.rax;
+	return 0;
+}
+
+int arch_get_orig_scno(pid_t pid, long *nr)
+{
+	long v;
+
+	errno = 0;
+	v = ptrace(PTRACE_PEEKUSER, pid,
+		   (void *)offsetof(struct user_regs_struct, orig_rax), NULL);
+	if (v == -1 && errno)
+		return -errno;
+	*nr = v;
+	return 0;
+}

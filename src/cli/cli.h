@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * struct config: everything the command line decides.  Filled once by
+ * cli_parse() and read-only afterwards; every module gets it through
+ * the global `cfg` instead of through flags of its own.
+ */
+#ifndef SLTRACE_CLI_CLI_H
+#define SLTRACE_CLI_CLI_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+struct config {
+	/* What to trace. */
+	char **argv;			/* command to launch, NULL with only -p */
+	pid_t *attach_pids;		/* -p, in command-line order */
+	size_t n_attach;
+
+	/* Following. */
+	bool follow_forks;		/* -f */
+	bool output_separately;		/* -ff: one file per pid */
+
+	/* Output. */
+	const char *outfile;		/* -o FILE or -o |cmd; NULL: stderr */
+	unsigned int string_limit;	/* -s, default 32 */
+	unsigned int align_col;		/* -a, default 40 */
+
+	/* Diagnostics. */
+	int debug;			/* -d, repeatable */
+	int quiet;			/* -q count: attach/detach messages */
+};
+
+extern struct config cfg;
+
+/*
+ * Parse argv into cfg.  Prints usage errors in strace's style and exits 1
+ * on bad input; exits 0 after -h and -V.
+ */
+void cli_parse(int argc, char **argv);
+
+#endif

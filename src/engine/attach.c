@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Attaching to running processes (-p) and detaching from everything.
+ *
+ * Both go through PTRACE_SEIZE/PTRACE_INTERRUPT rather than
+ * PTRACE_ATTACH/SIGSTOP: no signal is sent, so the tracee cannot see a
+ * stray SIGSTOP, and a process that was stopped stays stopped.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/wait.h>
+
+#include "cli/cli.h"
+#include "engine/internal.h"
+
+static int seize(pid_t tid)
+{
+	if (ptrace(PTRACE_SEIZE, tid, NULL, engine_ptrace_options()) < 0)
+		return -errno;
+	/*
+	 * The first stop of a seized task is the one we ask for; it
+	 * interrupts a blocking syscall, which the kernel then restarts
+	 * (restart_syscall after nanosleep and the like).
+	 */
+	if (ptrace(PTRACE_INTERRUPT, tid, NULL, NULL) < 0)
+		return -errno;
+	return 0;
+}
+
+static struct tcb *adopt(pid_t tid, pid_t tgid)
+{
+	struct tcb *tcp = tcb_new(tid);
+
+	tcp->tgid = tgid;
+	tcp->flags |= TCB_ATTACHED | TCB_RESTART_PENDING;
+	return tcp;
+}
+
+/* Attach every thread of process pid; returns the thread count, or -errno. */
+static int attach_process(pid_t pid)
+{
+	char path[64];
+	struct dirent *de;
+	struct tcb *leader;
+	int err, n = 1;
+	DIR *dir;
+
+	if (tcb_find(pid))
+		return 0;
+	err = seize(pid);
+	if (err)
+		return err;
+	leader = adopt(pid, pid);
+
+	snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	dir = opendir(path);
+	if (!dir)
+		return n;
+	while ((de = readdir(dir))) {
+		long tid = strtol(de->d_name, NULL, 10);
+
+		if (tid <= 0 || tid == pid || tcb_find((pid_t)tid))
+			continue;
+		/* A thread may exit between readdir and seize: not an error. */
+		if (seize((pid_t)tid) == 0) {
+			adopt((pid_t)tid, pid);
+			n++;
+		}
+	}
+	closedir(dir);
+	(void)leader;
+	return n;
+}
+
+unsigned int attach_all(void)
+{
+	unsigned int attached = 0;
+
+	for (size_t i = 0; i < cfg.n_attach; i++) {
+		pid_t pid = cfg.attach_pids[i];
+		int n = attach_process(pid);
+
+		if (n < 0) {
+			fprintf(stderr,
+				"sltrace: attach: ptrace(PTRACE_SEIZE, %d): %s\n",
+				pid, strerror(-n));
+			continue;
+		}
+		if (n == 0)	/* listed twice */
+			continue;
+		attached++;
+		if (consumer->attached)
+			consumer->attached(tcb_find(pid), (unsigned int)n);
+	}
+	return attached;
+}
+
+static void detach_one(struct tcb *tcp, int sig)
+{
+	/* ESRCH: it died meanwhile; its exit is simply not reported. */
+	ptrace(PTRACE_DETACH, tcp->pid, NULL, (void *)(long)sig);
+	if (consumer->detached)
+		consumer->detached(tcp);
+	tcb_drop(tcp);
+}
+
+void detach_all(void)
+{
+	struct tcb *tcp;
+	int status;
+	pid_t pid;
+
+	for (tcp = tcb_list; tcp; tcp = tcp->list_next) {
+		if (tcp->flags & TCB_DETACHING)
+			continue;
+		tcp->flags |= TCB_DETACHING;
+		if (ptrace(PTRACE_INTERRUPT, tcp->pid, NULL, NULL) < 0 &&
+		    errno == ESRCH) {
+			/* Already a zombie or gone: its wait status follows. */
+			continue;
+		}
+	}
+
+	/*
+	 * Each task reports one more stop (or its death).  Detach at
+	 * whatever stop comes first: at a signal-delivery stop the
+	 * signal goes with the detach so it is not lost; a group-stopped
+	 * task re-enters its group-stop after the detach by itself.
+	 */
+	while (tcb_count) {
+		unsigned int event;
+		int sig;
+
+		pid = waitpid(-1, &status, __WALL);
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		tcp = tcb_find(pid);
+		if (!tcp) {
+			/* A child auto-attached at the last moment. */
+			if (WIFSTOPPED(status))
+				ptrace(PTRACE_DETACH, pid, NULL, NULL);
+			continue;
+		}
+		if (WIFEXITED(status) || WIFSIGNALED(status)) {
+			if (consumer->exited)
+				consumer->exited(tcp, status);
+			tcb_drop(tcp);
+			continue;
+		}
+		if (!WIFSTOPPED(status))
+			continue;
+		sig = WSTOPSIG(status);
+		event = (unsigned int)status >> 16;
+		if (event == PTRACE_EVENT_FORK || event == PTRACE_EVENT_VFORK ||
+		    event == PTRACE_EVENT_CLONE) {
+			unsigned long child;
+
+			if (ptrace(PTRACE_GETEVENTMSG, pid, NULL, &child) == 0 &&
+			    !tcb_find((pid_t)child)) {
+				struct tcb *c = tcb_new((pid_t)child);
+
+				c->flags |= TCB_DETACHING;
+			}
+		}
+		if (sig == (SIGTRAP | 0x80) || event)
+			sig = 0;
+		detach_one(tcp, sig);
+	}
+	/* Whatever is left vanished without a word. */
+	while (tcb_list)
+		tcb_drop(tcb_list);
+}

@@ -1,0 +1,467 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The stop loop.  One waitpid(__WALL) per stop, one request to learn
+ * what the stop is, one request to resume: every extra ptrace request
+ * or wait per stop costs ~1 µs on a ~7 µs round-trip, so the loop does
+ * nothing else (no WNOHANG polling, no register dumps).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <linux/audit.h>
+
+#include "cli/cli.h"
+#include "engine/internal.h"
+#include "log.h"
+#include "syscall/sysent.h"
+
+const struct engine_consumer *consumer;
+unsigned long long engine_nstops;
+
+static volatile sig_atomic_t interrupted;
+static bool no_syscall_info;
+static int launched_status = -1;
+static long execve_nr[NUM_PERSONALITIES], execveat_nr[NUM_PERSONALITIES];
+
+unsigned long engine_ptrace_options(void)
+{
+	unsigned long opts = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEEXEC |
+			     PTRACE_O_TRACEEXIT;
+
+	if (cfg.follow_forks)
+		opts |= PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
+			PTRACE_O_TRACECLONE;
+	return opts;
+}
+
+/*
+ * The flag alone would race: a signal landing between the loop's check
+ * and its blocking waitpid would leave us waiting for a tracee that may
+ * never stop again.  A repeating timer turns that into an EINTR a few
+ * milliseconds later, whenever the signal came.
+ */
+static void on_fatal_signal(int sig)
+{
+	struct itimerval it = { { 0, 20000 }, { 0, 20000 } };
+
+	interrupted = sig;
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+static void on_alarm(int sig)
+{
+}
+
+static const int fatal_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM };
+
+static void setup_signals(void)
+{
+	struct sigaction sa, old;
+	sigset_t set;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	/* The trace output may be a pipe; its reader going away is an
+	 * error we report, not a reason to die. */
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
+
+	/*
+	 * With "-o FILE PROG" strace blocks these signals altogether so
+	 * that ^C reaches only the traced program, and the trace runs to
+	 * its end; otherwise they detach.  No SA_RESTART: the blocking
+	 * waitpid must return so the flag is seen.
+	 */
+	if (cfg.outfile && cfg.argv && !cfg.n_attach) {
+		sigemptyset(&set);
+		for (size_t i = 0; i < sizeof(fatal_signals) / sizeof(int); i++)
+			sigaddset(&set, fatal_signals[i]);
+		sigprocmask(SIG_BLOCK, &set, NULL);
+		return;
+	}
+	sa.sa_handler = on_fatal_signal;
+	for (size_t i = 0; i < sizeof(fatal_signals) / sizeof(int); i++)
+		sigaction(fatal_signals[i], &sa, NULL);
+
+	/* SIGALRM must interrupt, never kill: keep the output's handler. */
+	if (sigaction(SIGALRM, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
+		sa.sa_handler = on_alarm;
+		sigaction(SIGALRM, &sa, NULL);
+	}
+}
+
+int engine_init(const struct engine_consumer *c)
+{
+	consumer = c;
+	for (int p = 0; p < NUM_PERSONALITIES; p++) {
+		execve_nr[p] = sysent_find(p, "execve");
+		execveat_nr[p] = sysent_find(p, "execveat");
+	}
+	if (cfg.argv) {
+		pid_t pid = launch_command(cfg.argv);
+		struct tcb *tcp;
+
+		if (pid < 0)
+			return -1;
+		tcp = tcb_new(pid);
+		tcp->tgid = pid;
+		tcp->flags |= TCB_ATTACHED | TCB_STARTUP | TCB_HIDE_LOG;
+	}
+	if (cfg.n_attach && !attach_all() && !cfg.argv)
+		return -1;
+	setup_signals();
+	return 0;
+}
+
+static void resume(struct tcb *tcp, int sig)
+{
+	/* ESRCH: killed meanwhile; its death is the next thing we see. */
+	ptrace(PTRACE_SYSCALL, tcp->pid, NULL, (void *)(long)sig);
+}
+
+static void set_personality(struct tcb *tcp, uint32_t audit_arch)
+{
+	int pers = arch_personality_of(audit_arch);
+
+	if (pers < 0 || pers == tcp->pers)
+		return;
+	tcp->pers = pers;
+	if (consumer->personality && !(tcp->flags & TCB_HIDE_LOG))
+		consumer->personality(tcp, pers);
+}
+
+static void syscall_entered(struct tcb *tcp, int pers, long nr,
+			    const uint64_t *args)
+{
+	struct syscall_state *sc = &tcp->sc;
+
+	tcp->flags |= TCB_IN_SYSCALL;
+	sc->nr = nr;
+	sc->pers = pers;
+	memcpy(sc->args, args, sizeof(sc->args));
+	sc->ent = sysent_lookup(pers, nr);
+	sc->exiting = false;
+	sc->has_rval = false;
+	sc->rval = 0;
+	sc->is_error = false;
+	sc->rval_flags = 0;
+	sc->nargs_printed = 0;
+
+	/* The launched child is shown from its execve on, as strace does. */
+	if ((tcp->flags & TCB_STARTUP) &&
+	    (nr == execve_nr[pers] || nr == execveat_nr[pers]))
+		tcp->flags &= ~(TCB_STARTUP | TCB_HIDE_LOG);
+
+	if (!(tcp->flags & TCB_HIDE_LOG) && consumer->syscall_entry)
+		consumer->syscall_entry(tcp);
+}
+
+static void syscall_exited(struct tcb *tcp, bool has_rval, int64_t rval,
+			   bool is_error)
+{
+	struct syscall_state *sc = &tcp->sc;
+
+	tcp->flags &= ~TCB_IN_SYSCALL;
+	sc->exiting = true;
+	sc->has_rval = has_rval;
+	sc->rval = rval;
+	sc->is_error = is_error;
+	/*
+	 * ERESTART_RESTARTBLOCK: after the signal handler the kernel
+	 * continues through restart_syscall, which shows what it resumes.
+	 */
+	if (is_error && rval == -516)
+		tcp->restart_nr = sc->nr;
+	if (!(tcp->flags & TCB_HIDE_LOG) && consumer->syscall_exit)
+		consumer->syscall_exit(tcp);
+	tcb_priv_clear(tcp);
+}
+
+/* Fallback for kernels without PTRACE_GET_SYSCALL_INFO (before 5.3). */
+static void syscall_stop_regs(struct tcb *tcp)
+{
+	uint64_t args[MAX_ARGS];
+	int64_t rval;
+	long nr;
+	int pers;
+
+	if (!(tcp->flags & TCB_IN_SYSCALL)) {
+		if (arch_get_syscall_regs(tcp->pid, &pers, &nr, args) < 0)
+			return;
+		if (pers != tcp->pers) {
+			tcp->pers = pers;
+			if (consumer->personality &&
+			    !(tcp->flags & TCB_HIDE_LOG))
+				consumer->personality(tcp, pers);
+		}
+		syscall_entered(tcp, pers, nr, args);
+	} else {
+		if (arch_get_syscall_retval(tcp->pid, tcp->sc.pers, &rval) < 0)
+			return;
+		syscall_exited(tcp, true, rval, rval < 0 && rval >= -4095);
+	}
+}
+
+static void syscall_stop(struct tcb *tcp)
+{
+	struct __ptrace_syscall_info info;
+
+	if (no_syscall_info) {
+		syscall_stop_regs(tcp);
+		resume(tcp, 0);
+		return;
+	}
+	if (ptrace(PTRACE_GET_SYSCALL_INFO, tcp->pid, (void *)sizeof(info),
+		   &info) < 0) {
+		if (errno == ESRCH)
+			return;
+		debug("PTRACE_GET_SYSCALL_INFO: %m; reading registers instead");
+		no_syscall_info = true;
+		syscall_stop(tcp);
+		return;
+	}
+	set_personality(tcp, info.arch);
+	switch (info.op) {
+	case PTRACE_SYSCALL_INFO_ENTRY:
+		syscall_entered(tcp, tcp->pers, (long)info.entry.nr,
+				info.entry.args);
+		break;
+	case PTRACE_SYSCALL_INFO_EXIT:
+		/* An exit with no entry seen: the syscall began before we
+		 * were there.  Nothing to show for it. */
+		if (tcp->flags & TCB_IN_SYSCALL)
+			syscall_exited(tcp, true, info.exit.rval,
+				       info.exit.is_error);
+		break;
+	default:
+		break;
+	}
+	resume(tcp, 0);
+}
+
+static bool is_stopping_signal(int sig)
+{
+	return sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN ||
+	       sig == SIGTTOU;
+}
+
+/*
+ * A non-leader thread exec'd: the kernel has already made it the
+ * leader (it has the leader's pid now) and removed every other thread,
+ * the old leader included, without a wait status for it.
+ */
+static struct tcb *exec_takeover(struct tcb *leader, pid_t pid,
+				 pid_t former_tid)
+{
+	struct tcb *execer = tcb_find(former_tid);
+
+	if (!execer || execer == leader)
+		return leader;
+	if (leader) {
+		if (leader->flags & TCB_IN_SYSCALL)
+			syscall_exited(leader, false, 0, false);
+		/* Out of the table first: it no longer counts as a task
+		 * when its last line is printed (no pid prefix, as strace). */
+		tcb_unlink(leader);
+		if (consumer->superseded)
+			consumer->superseded(leader, former_tid);
+		tcb_free(leader);
+	}
+	tcb_rehash(execer, pid);
+	execer->tgid = pid;
+	return execer;
+}
+
+static void event_stop(struct tcb *tcp, unsigned int event, int sig)
+{
+	unsigned long msg = 0;
+	pid_t pid = tcp->pid;
+
+	switch (event) {
+	case PTRACE_EVENT_FORK:
+	case PTRACE_EVENT_VFORK:
+	case PTRACE_EVENT_CLONE:
+		/*
+		 * The child's own first stop may have been seen already;
+		 * else create its tcb now so its first stop is expected.
+		 */
+		if (ptrace(PTRACE_GETEVENTMSG, pid, NULL, &msg) == 0) {
+			struct tcb *child = tcb_find((pid_t)msg);
+
+			if (!child) {
+				child = tcb_new((pid_t)msg);
+				child->flags |= TCB_ATTACHED;
+				if (consumer->followed)
+					consumer->followed(child);
+			}
+			child->pers = tcp->pers;
+			/* Threads share the tgid; processes lead their own. */
+			if (event == PTRACE_EVENT_CLONE &&
+			    (tcp->sc.args[0] & 0x00010000 /* CLONE_THREAD */) &&
+			    tcp->sc.nr == sysent_find(tcp->pers, "clone"))
+				child->tgid = tcp->tgid ? tcp->tgid : tcp->pid;
+			else
+				child->tgid = child->pid;
+		}
+		break;
+	case PTRACE_EVENT_EXEC:
+		if (ptrace(PTRACE_GETEVENTMSG, pid, NULL, &msg) == 0 &&
+		    (pid_t)msg != pid)
+			tcp = exec_takeover(tcp, pid, (pid_t)msg);
+		tcp->flags &= ~(TCB_STARTUP | TCB_HIDE_LOG);
+		if (consumer->exec)
+			consumer->exec(tcp, (pid_t)msg ? (pid_t)msg : pid);
+		break;
+	case PTRACE_EVENT_EXIT:
+		tcp->flags |= TCB_EXITING;
+		break;
+	case PTRACE_EVENT_STOP:
+		if (is_stopping_signal(sig) && !(tcp->flags & TCB_STARTUP)) {
+			/*
+			 * Group-stop.  PTRACE_LISTEN keeps the task stopped
+			 * without holding it in a ptrace-stop, so SIGCONT
+			 * from anyone resumes it: job control works.
+			 */
+			tcp->flags |= TCB_GROUP_STOPPED;
+			if (consumer->group_stop &&
+			    !(tcp->flags & TCB_HIDE_LOG))
+				consumer->group_stop(tcp, sig);
+			ptrace(PTRACE_LISTEN, pid, NULL, NULL);
+			return;
+		}
+		tcp->flags &= ~TCB_GROUP_STOPPED;
+		if (tcp->flags & TCB_RESTART_PENDING) {
+			/* What the attach interrupted, for restart_syscall. */
+			tcp->flags &= ~TCB_RESTART_PENDING;
+			if (arch_get_orig_scno(pid, &tcp->restart_nr) < 0)
+				tcp->restart_nr = -1;
+		}
+		break;
+	default:
+		break;
+	}
+	resume(tcp, 0);
+}
+
+static void signal_stop(struct tcb *tcp, int sig)
+{
+	siginfo_t si;
+
+	if (ptrace(PTRACE_GETSIGINFO, tcp->pid, NULL, &si) < 0) {
+		if (errno == ESRCH)
+			return;
+		memset(&si, 0, sizeof(si));
+		si.si_signo = sig;
+	}
+	/* The SIGCONT that launch sent to end the startup stop. */
+	if ((tcp->flags & TCB_STARTUP) && (sig == SIGCONT || sig == SIGSTOP)) {
+		resume(tcp, 0);
+		return;
+	}
+	if (consumer->signal && !(tcp->flags & TCB_HIDE_LOG))
+		consumer->signal(tcp, &si);
+	resume(tcp, sig);
+}
+
+static void handle_status(pid_t pid, int status)
+{
+	struct tcb *tcp = tcb_find(pid);
+	int sig;
+
+	if (!tcp && WIFSTOPPED(status) &&
+	    (unsigned int)status >> 16 == PTRACE_EVENT_EXEC) {
+		/* The old leader is gone already; the execer takes its pid. */
+		unsigned long former;
+
+		if (ptrace(PTRACE_GETEVENTMSG, pid, NULL, &former) == 0)
+			tcp = exec_takeover(NULL, pid, (pid_t)former);
+	}
+	if (!tcp) {
+		/*
+		 * An auto-attached child can report its first stop before
+		 * its parent reports the fork event.
+		 */
+		tcp = tcb_new(pid);
+		tcp->flags |= TCB_ATTACHED;
+		if (consumer->followed)
+			consumer->followed(tcp);
+	}
+	if (WIFEXITED(status) || WIFSIGNALED(status)) {
+		debug("pid %d: gone, wait status %#x", pid, status);
+		if (pid == launched_pid)
+			launched_status = status;
+		/* Its syscall ends without a return value ("= ?"). */
+		if (tcp->flags & TCB_IN_SYSCALL)
+			syscall_exited(tcp, false, 0, false);
+		if (consumer->exited && !(tcp->flags & TCB_HIDE_LOG))
+			consumer->exited(tcp, status);
+		tcb_drop(tcp);
+		return;
+	}
+	if (!WIFSTOPPED(status))
+		return;
+	sig = WSTOPSIG(status);
+	if (cfg.debug > 1)
+		debug("pid %d: stop sig %d event %u", pid, sig & 0x7f,
+		      (unsigned int)status >> 16);
+	if (sig == (SIGTRAP | 0x80))
+		syscall_stop(tcp);
+	else if ((unsigned int)status >> 16)
+		event_stop(tcp, (unsigned int)status >> 16, sig);
+	else
+		signal_stop(tcp, sig);
+}
+
+int engine_run(int *killed_by)
+{
+	int status;
+	pid_t pid;
+
+	*killed_by = 0;
+	while (tcb_count) {
+		if (interrupted)
+			break;
+		pid = waitpid(-1, &status, __WALL);
+		if (pid < 0) {
+			if (errno == EINTR) {
+				if (consumer->tick)
+					consumer->tick();
+				continue;
+			}
+			break;
+		}
+		engine_nstops++;
+		handle_status(pid, status);
+	}
+
+	if (interrupted) {
+		struct itimerval off = { { 0, 0 }, { 0, 0 } };
+		int sig = interrupted;
+
+		debug("signal %d: detaching from %u tasks", sig, tcb_count);
+		detach_all();
+		setitimer(ITIMER_REAL, &off, NULL);
+		/*
+		 * strace passes the signal on to the command it started
+		 * (it would have had it too from a terminal's ^C).
+		 */
+		if (launched_pid && launched_status < 0)
+			kill(launched_pid, sig);
+		*killed_by = sig;
+		return 128 + sig;
+	}
+	debug("%llu ptrace stops", engine_nstops);
+	if (launched_status < 0)
+		return 0;
+	if (WIFSIGNALED(launched_status)) {
+		*killed_by = WTERMSIG(launched_status);
+		return 128 + *killed_by;
+	}
+	return WEXITSTATUS(launched_status);
+}

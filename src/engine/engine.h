@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The ptrace engine: it launches or attaches, runs the waitpid loop,
+ * classifies each stop and hands events to one consumer.  It never
+ * prints trace lines; it knows nothing about decoding.
+ */
+#ifndef SLTRACE_ENGINE_H
+#define SLTRACE_ENGINE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/tcb.h"
+
+/*
+ * What the engine reports.  Every callback is optional.  The tcb is
+ * valid for the duration of the call only (except as noted).
+ */
+struct engine_consumer {
+	/* A task was attached with -p (for "Process N attached"). */
+	void (*attached)(struct tcb *tcp, unsigned int nthreads);
+	/* A new task appeared (fork/clone under -f, or the launched child). */
+	void (*new_task)(struct tcb *tcp);
+	/* A child or thread was picked up by -f. */
+	void (*followed)(struct tcb *tcp);
+	/* Syscall-entry and syscall-exit stops; tcp->sc is filled in. */
+	void (*syscall_entry)(struct tcb *tcp);
+	void (*syscall_exit)(struct tcb *tcp);
+	/* A signal is about to be delivered (it is re-injected after). */
+	void (*signal)(struct tcb *tcp, const siginfo_t *si);
+	/* The task entered group-stop because of signal sig. */
+	void (*group_stop)(struct tcb *tcp, int sig);
+	/*
+	 * execve succeeded.  former_tid != tcp->pid when a non-leader
+	 * thread exec'd and took over the leader's pid.
+	 */
+	void (*exec)(struct tcb *tcp, pid_t former_tid);
+	/* A thread-group member vanished because another thread exec'd. */
+	void (*superseded)(struct tcb *tcp, pid_t by_tid);
+	/* The personality changed (e.g. execve of a 32-bit program). */
+	void (*personality)(struct tcb *tcp, int pers);
+	/* The task exited (WIFEXITED) or was killed (WIFSIGNALED). */
+	void (*exited)(struct tcb *tcp, int wait_status);
+	/* We detached from the task (-p, on a signal to sltrace). */
+	void (*detached)(struct tcb *tcp);
+	/* waitpid was interrupted by a signal (e.g. an output timer). */
+	void (*tick)(void);
+};
+
+/* Start: launch cfg.argv and/or attach to cfg.attach_pids. */
+int engine_init(const struct engine_consumer *consumer);
+
+/*
+ * Run until no traced task is left or a terminating signal arrives.
+ * Returns the exit status sltrace should have: the launched command's
+ * exit code, or 128+signal when it was killed (the caller re-raises),
+ * 0 with only -p.  *killed_by is set to the signal that killed the
+ * launched command, or 0.
+ */
+int engine_run(int *killed_by);
+
+/* Number of tasks currently traced. */
+unsigned int engine_ntasks(void);
+
+/* Debug statistic: ptrace stops seen since start. */
+extern unsigned long long engine_nstops;
+
+/*
+ * Tracee memory.  These are the only way a decoder reads the tracee:
+ * process_vm_readv first, /proc/PID/mem next, PTRACE_PEEKDATA last.
+ */
+
+/* Read exactly len bytes.  0 on success, -errno otherwise. */
+int tracee_read(struct tcb *tcp, uint64_t addr, void *buf, size_t len);
+
+/*
+ * Read up to len bytes, stopping quietly at the first unreadable page.
+ * Returns the number of bytes read (0..len), or -errno if none.
+ */
+ssize_t tracee_read_partial(struct tcb *tcp, uint64_t addr, void *buf,
+			    size_t len);
+
+/*
+ * Read a NUL-terminated string of at most len bytes (not counting the
+ * NUL) into buf, which has room for len + 1.  Returns the string length
+ * if a NUL was found, len + 1 if the string is longer than len (buf then
+ * holds its first len bytes), or -errno if nothing could be read.
+ */
+ssize_t tracee_read_str(struct tcb *tcp, uint64_t addr, char *buf,
+			size_t len);
+
+#endif

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Shared between the files of src/engine/; not for other modules. */
+#ifndef SLTRACE_ENGINE_INTERNAL_H
+#define SLTRACE_ENGINE_INTERNAL_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "engine/engine.h"
+
+extern const struct engine_consumer *consumer;
+
+/* Options for PTRACE_SEIZE, from cfg. */
+unsigned long engine_ptrace_options(void);
+
+/* Task table. */
+struct tcb *tcb_find(pid_t pid);
+/* New task, announced to the consumer through new_task. */
+struct tcb *tcb_new(pid_t pid);
+/* Forget a task: frees its private data and the tcb itself. */
+void tcb_drop(struct tcb *tcp);
+/* The two halves of tcb_drop: out of the table, then freed. */
+void tcb_unlink(struct tcb *tcp);
+void tcb_free(struct tcb *tcp);
+/* Change a task's pid (execve from a non-leader thread). */
+void tcb_rehash(struct tcb *tcp, pid_t new_pid);
+extern struct tcb *tcb_list;
+extern unsigned int tcb_count;
+
+/* launch.c: fork and exec argv, seized; its pid, or -1 once said why. */
+pid_t launch_command(char **argv);
+/* The launched command's pid, or 0. */
+extern pid_t launched_pid;
+
+/* attach.c */
+/* Attach to every pid of cfg; returns how many processes were attached. */
+unsigned int attach_all(void);
+/*
+ * Detach from every task, leaving each as it was (running, or stopped
+ * if it was in a group-stop), delivering any signal caught mid-stop.
+ */
+void detach_all(void);
+
+#endif

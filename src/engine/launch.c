@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Launching the command.  The child stops itself before execve so that
+ * the tracer can seize it with every option in place; the first thing
+ * then seen of it is its execve.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "engine/internal.h"
+
+pid_t launched_pid;
+
+/* Startup errors: one line in strace's words; the caller exits 1. */
+static void __attribute__((format(printf, 1, 2))) complain(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("sltrace: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/*
+ * Resolve the command as execvp would, but in the tracer, so that a
+ * missing command is reported before anything is started and execve is
+ * shown with the resolved path (as strace does).
+ */
+static char *resolve_path(const char *name)
+{
+	const char *path, *p, *end;
+	struct stat st;
+	char *buf;
+	size_t n;
+
+	if (strchr(name, '/')) {
+		if (stat(name, &st) < 0) {
+			complain("Can't stat '%s': %s", name, strerror(errno));
+			return NULL;
+		}
+		return strdup(name);
+	}
+	path = getenv("PATH");
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	n = strlen(name);
+	for (p = path;; p = end + 1) {
+		size_t dl;
+
+		end = strchr(p, ':');
+		if (!end)
+			end = p + strlen(p);
+		dl = (size_t)(end - p);
+		buf = malloc(dl + n + 3);
+		if (!buf)
+			return NULL;
+		if (dl)
+			memcpy(buf, p, dl);
+		else
+			buf[dl++] = '.';	/* empty element: cwd */
+		buf[dl] = '/';
+		memcpy(buf + dl + 1, name, n + 1);
+		/* Skip directories and files we could not run anyway. */
+		if (stat(buf, &st) == 0 && S_ISREG(st.st_mode) &&
+		    (st.st_mode & 0111))
+			return buf;
+		free(buf);
+		if (!*end)
+			break;
+	}
+	complain("Can't stat '%s': %s", name, strerror(ENOENT));
+	return NULL;
+}
+
+pid_t launch_command(char **argv)
+{
+	char *path = resolve_path(argv[0]);
+	int status;
+	pid_t pid;
+
+	if (!path)
+		return -1;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		complain("fork: %s", strerror(errno));
+		free(path);
+		return -1;
+	}
+	if (pid == 0) {
+		/*
+		 * Stop until the tracer has seized us; SIGSTOP cannot be
+		 * caught or ignored, so this works whatever dispositions
+		 * we inherited.
+		 */
+		kill(getpid(), SIGSTOP);
+		execv(path, argv);
+		fprintf(stderr, "sltrace: exec: %s\n", strerror(errno));
+		_exit(1);
+	}
+	free(path);
+
+	while (waitpid(pid, &status, WSTOPPED) < 0) {
+		if (errno != EINTR) {
+			complain("wait: %s", strerror(errno));
+			kill(pid, SIGKILL);
+			return -1;
+		}
+	}
+	if (!WIFSTOPPED(status)) {
+		complain("child exited before it could be traced");
+		return -1;
+	}
+	if (ptrace(PTRACE_SEIZE, pid, NULL, engine_ptrace_options()) < 0) {
+		int err = errno;
+
+		/* Not traced, never exec'd: nothing of the user's ran. */
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		complain("attach: ptrace(PTRACE_SEIZE, %d): %s", pid,
+			 strerror(err));
+		return -1;
+	}
+	/*
+	 * Seizing a stopped task leaves it in group-stop; SIGCONT ends
+	 * that.  The SIGCONT itself is then reported as a signal stop,
+	 * which the loop swallows while the task is in TCB_STARTUP.
+	 */
+	kill(pid, SIGCONT);
+	launched_pid = pid;
+	return pid;
+}

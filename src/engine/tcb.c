@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The table of traced tasks: a small hash by pid for the stop loop, and
+ * a list for walking all of them (detach, prefix decisions).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/internal.h"
+
+#define TCB_HASH_SIZE 1024
+
+static struct tcb *hash[TCB_HASH_SIZE];
+struct tcb *tcb_list;
+unsigned int tcb_count;
+
+static unsigned int hash_of(pid_t pid)
+{
+	return (unsigned int)pid % TCB_HASH_SIZE;
+}
+
+struct tcb *tcb_find(pid_t pid)
+{
+	struct tcb *tcp;
+
+	for (tcp = hash[hash_of(pid)]; tcp; tcp = tcp->hash_next)
+		if (tcp->pid == pid)
+			return tcp;
+	return NULL;
+}
+
+static void hash_insert(struct tcb *tcp)
+{
+	unsigned int h = hash_of(tcp->pid);
+
+	tcp->hash_next = hash[h];
+	hash[h] = tcp;
+}
+
+static void hash_remove(struct tcb *tcp)
+{
+	struct tcb **pp;
+
+	for (pp = &hash[hash_of(tcp->pid)]; *pp; pp = &(*pp)->hash_next) {
+		if (*pp == tcp) {
+			*pp = tcp->hash_next;
+			return;
+		}
+	}
+}
+
+struct tcb *tcb_new(pid_t pid)
+{
+	struct tcb *tcp = calloc(1, sizeof(*tcp));
+
+	if (!tcp)
+		abort();
+	tcp->pid = pid;
+	tcp->restart_nr = -1;
+	tcp->sc.nr = -1;
+	hash_insert(tcp);
+	tcp->list_next = tcb_list;
+	tcb_list = tcp;
+	tcb_count++;
+	if (consumer->new_task)
+		consumer->new_task(tcp);
+	return tcp;
+}
+
+void tcb_priv_clear(struct tcb *tcp)
+{
+	if (tcp->priv && tcp->priv_free)
+		tcp->priv_free(tcp->priv);
+	tcp->priv = NULL;
+	tcp->priv_free = NULL;
+}
+
+void tcb_unlink(struct tcb *tcp)
+{
+	struct tcb **pp;
+
+	hash_remove(tcp);
+	for (pp = &tcb_list; *pp; pp = &(*pp)->list_next) {
+		if (*pp == tcp) {
+			*pp = tcp->list_next;
+			break;
+		}
+	}
+	tcb_count--;
+}
+
+void tcb_free(struct tcb *tcp)
+{
+	tcb_priv_clear(tcp);
+	free(tcp);
+}
+
+void tcb_drop(struct tcb *tcp)
+{
+	tcb_unlink(tcp);
+	tcb_free(tcp);
+}
+
+void tcb_rehash(struct tcb *tcp, pid_t new_pid)
+{
+	hash_remove(tcp);
+	tcp->pid = new_pid;
+	hash_insert(tcp);
+}
+
+unsigned int engine_ntasks(void)
+{
+	return tcb_count;
+}

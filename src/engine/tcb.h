@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * struct tcb: one traced task (thread).  The engine owns it; consumers
+ * read it and may hang private state on it for the span of a syscall.
+ */
+#ifndef SLTRACE_TCB_H
+#define SLTRACE_TCB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "arch/arch.h"
+
+struct sysent;
+struct outstream;
+
+/*
+ * Where the text writer is in a task's line (src/output/emit.c).  It
+ * lives in the task because a syscall line is written in two halves, at
+ * the entry and the exit stop, with other tasks' lines in between.
+ */
+struct emit_state {
+	uint32_t seen;			/* bit n: an item is out at depth n */
+	uint8_t depth;			/* struct/array nesting, 0: arguments */
+	bool sep;			/* a separator is the last thing out */
+};
+
+/* The syscall a task is in, from entry to exit. */
+struct syscall_state {
+	long nr;			/* number in pers's table */
+	int pers;			/* PERS_* at entry */
+	uint64_t args[MAX_ARGS];
+	const struct sysent *ent;	/* NULL: unknown number */
+	bool exiting;			/* false at entry, true at exit */
+	bool has_rval;			/* exit stop carried a return value */
+	int64_t rval;			/* at exit: return value, or -errno */
+	bool is_error;			/* rval is -errno */
+	struct timespec t_entry;	/* when the entry stop was seen */
+	int rval_flags;			/* RVAL_* decided by the decoder */
+	unsigned int nargs_printed;	/* arguments already out (emit) */
+	struct emit_state emit;		/* reset by line_begin() */
+};
+
+/* tcb->flags */
+#define TCB_IN_SYSCALL		0x0001	/* between entry and exit stops */
+#define TCB_STARTUP		0x0002	/* launched child, before its execve */
+#define TCB_ATTACHED		0x0004	/* seized by us (-p or launched) */
+#define TCB_GROUP_STOPPED	0x0010	/* in group-stop, resumed by LISTEN */
+#define TCB_HIDE_LOG		0x0020	/* don't print (before first execve) */
+#define TCB_DETACHING		0x0040	/* interrupted, detach at next stop */
+#define TCB_RESTART_PENDING	0x0080	/* first syscall after attach */
+#define TCB_EXITING		0x0100	/* PTRACE_EVENT_EXIT seen */
+#define TCB_ENTRY_PRINTED	0x0200	/* the entry half of a line is out */
+
+struct tcb {
+	pid_t pid;			/* tid */
+	pid_t tgid;			/* thread-group id, 0 until known */
+	unsigned int flags;
+	int pers;			/* current personality */
+	struct syscall_state sc;
+	long restart_nr;		/* syscall interrupted by attach, -1 */
+
+	struct outstream *out;		/* where this task's lines go */
+
+	/*
+	 * Per-syscall private data of a consumer, freed by the engine
+	 * through priv_free at syscall exit and when the task goes away.
+	 */
+	void *priv;
+	void (*priv_free)(void *);
+
+	struct tcb *hash_next;		/* engine's pid table */
+	struct tcb *list_next;		/* engine's list of all tasks */
+};
+
+/* Free tcb->priv now (normally done by the engine). */
+void tcb_priv_clear(struct tcb *tcp);
+
+#endif

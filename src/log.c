@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "log.h"
+
+void log_debug(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("sltrace: [debug] ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}

@@ -1,0 +1,418 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Emit primitives.  This file keeps the structure of a line — nesting,
+ * which items are out, where a separator is due — in the task, and
+ * hands the spelling to a writer.  The text writer below spells it as
+ * strace does; a structured writer (JSON) is another struct emit_writer
+ * and leaves every decoder untouched.
+ */
+#include "config.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "engine/engine.h"
+#include "output/emit.h"
+#include "output/internal.h"
+#include "output/quote.h"
+
+struct emit_writer {
+	void (*call_begin)(struct outstream *os, const char *name);
+	void (*call_end)(struct outstream *os);
+	void (*sep)(struct outstream *os);
+	void (*field)(struct outstream *os, const char *name);
+	void (*sint)(struct outstream *os, int64_t v);
+	void (*uint)(struct outstream *os, uint64_t v);
+	void (*hex)(struct outstream *os, uint64_t v);
+	void (*oct)(struct outstream *os, uint64_t v);
+	void (*ptr)(struct outstream *os, uint64_t v);
+	void (*raw)(struct outstream *os, const char *text);
+	void (*comment)(struct outstream *os, const char *text);
+	void (*quoted)(struct outstream *os, const char *s, size_t len,
+		       unsigned int flags);
+	void (*open)(struct outstream *os, char bracket);
+	void (*close)(struct outstream *os, char bracket);
+	void (*more)(struct outstream *os);
+};
+
+/* --- the text writer ------------------------------------------------- */
+
+static const char hexdig[] = "0123456789abcdef";
+
+static void text_call_begin(struct outstream *os, const char *name)
+{
+	size_t n = strlen(name);
+	char *p = out_reserve(os, n + 1);
+
+	memcpy(p, name, n);
+	p[n] = '(';
+	out_commit(os, n + 1);
+}
+
+static void text_call_end(struct outstream *os)
+{
+	out_putc(os, ')');
+}
+
+static void text_sep(struct outstream *os)
+{
+	out_put(os, ", ", 2);
+}
+
+static void text_field(struct outstream *os, const char *name)
+{
+	size_t n = strlen(name);
+	char *p = out_reserve(os, n + 1);
+
+	memcpy(p, name, n);
+	p[n] = '=';
+	out_commit(os, n + 1);
+}
+
+static void text_uint(struct outstream *os, uint64_t v)
+{
+	out_u64(os, v);
+}
+
+static void text_sint(struct outstream *os, int64_t v)
+{
+	if (v < 0) {
+		out_putc(os, '-');
+		out_u64(os, -(uint64_t)v);
+	} else {
+		out_u64(os, (uint64_t)v);
+	}
+}
+
+static void put_hex(struct outstream *os, uint64_t v)
+{
+	char tmp[18], *p = tmp + sizeof(tmp);
+
+	do {
+		*--p = hexdig[v & 15];
+		v >>= 4;
+	} while (v);
+	*--p = 'x';
+	*--p = '0';
+	out_put(os, p, (size_t)(tmp + sizeof(tmp) - p));
+}
+
+static void text_hex(struct outstream *os, uint64_t v)
+{
+	if (v)
+		put_hex(os, v);
+	else
+		out_putc(os, '0');
+}
+
+/* Modes as strace prints them, like "%#03o": 000, 007, 022, 0644. */
+static void text_oct(struct outstream *os, uint64_t v)
+{
+	char tmp[24], *p = tmp + sizeof(tmp);
+
+	do {
+		*--p = (char)('0' + (v & 7));
+		v >>= 3;
+	} while (v);
+	*--p = '0';
+	while (tmp + sizeof(tmp) - p < 3)
+		*--p = '0';
+	out_put(os, p, (size_t)(tmp + sizeof(tmp) - p));
+}
+
+static void text_ptr(struct outstream *os, uint64_t v)
+{
+	if (v)
+		put_hex(os, v);
+	else
+		out_put(os, "NULL", 4);
+}
+
+static void text_raw(struct outstream *os, const char *text)
+{
+	out_put(os, text, strlen(text));
+}
+
+static void text_comment(struct outstream *os, const char *text)
+{
+	out_put(os, " /* ", 4);
+	out_put(os, text, strlen(text));
+	out_put(os, " */", 3);
+}
+
+/* -x and -xx will set these; the quoting rules already know them. */
+static unsigned int text_quote_style;
+
+static void text_quoted(struct outstream *os, const char *s, size_t len,
+			unsigned int flags)
+{
+	char *p = out_reserve(os, quote_bound(len));
+
+	out_commit(os, quote_string(p, s, len, flags | text_quote_style));
+}
+
+static void text_open(struct outstream *os, char bracket)
+{
+	out_putc(os, bracket);
+}
+
+static void text_close(struct outstream *os, char bracket)
+{
+	out_putc(os, bracket);
+}
+
+static void text_more(struct outstream *os)
+{
+	out_put(os, "...", 3);
+}
+
+static const struct emit_writer text_writer = {
+	.call_begin = text_call_begin,
+	.call_end = text_call_end,
+	.sep = text_sep,
+	.field = text_field,
+	.sint = text_sint,
+	.uint = text_uint,
+	.hex = text_hex,
+	.oct = text_oct,
+	.ptr = text_ptr,
+	.raw = text_raw,
+	.comment = text_comment,
+	.quoted = text_quoted,
+	.open = text_open,
+	.close = text_close,
+	.more = text_more,
+};
+
+static const struct emit_writer *w = &text_writer;
+
+/* --- structure ------------------------------------------------------- */
+
+static inline uint32_t depth_bit(const struct emit_state *st)
+{
+	return 1u << (st->depth < 31 ? st->depth : 31);
+}
+
+/* A value is about to be written at the current depth. */
+static inline struct outstream *item(struct tcb *tcp)
+{
+	struct emit_state *st = &tcp->sc.emit;
+
+	st->seen |= depth_bit(st);
+	st->sep = false;
+	return tcp_out(tcp);
+}
+
+void emit_call_begin(struct tcb *tcp, const char *name)
+{
+	emit_state_reset(tcp);
+	w->call_begin(tcp_out(tcp), name);
+}
+
+void emit_call_end(struct tcb *tcp)
+{
+	struct emit_state *st = &tcp->sc.emit;
+
+	st->depth = 0;
+	st->sep = false;
+	w->call_end(tcp_out(tcp));
+}
+
+void emit_next(struct tcb *tcp)
+{
+	struct emit_state *st = &tcp->sc.emit;
+
+	if (st->sep)
+		return;
+	st->sep = true;
+	if (st->seen & depth_bit(st))
+		w->sep(tcp_out(tcp));
+}
+
+void emit_field(struct tcb *tcp, const char *name)
+{
+	struct emit_state *st = &tcp->sc.emit;
+
+	emit_next(tcp);
+	st->seen |= depth_bit(st);
+	/* "name=" stands where a separator would: emit_next() adds none. */
+	st->sep = true;
+	w->field(tcp_out(tcp), name);
+}
+
+void emit_more(struct tcb *tcp)
+{
+	emit_next(tcp);
+	w->more(item(tcp));
+}
+
+void emit_int(struct tcb *tcp, int64_t v)
+{
+	w->sint(item(tcp), v);
+}
+
+void emit_uint(struct tcb *tcp, uint64_t v)
+{
+	w->uint(item(tcp), v);
+}
+
+void emit_hex(struct tcb *tcp, uint64_t v)
+{
+	w->hex(item(tcp), v);
+}
+
+void emit_oct(struct tcb *tcp, uint64_t v)
+{
+	w->oct(item(tcp), v);
+}
+
+void emit_ptr(struct tcb *tcp, uint64_t addr)
+{
+	w->ptr(item(tcp), addr);
+}
+
+void emit_raw(struct tcb *tcp, const char *text)
+{
+	w->raw(item(tcp), text);
+}
+
+void emit_comment(struct tcb *tcp, const char *text)
+{
+	w->comment(tcp_out(tcp), text);
+}
+
+void emit_quoted(struct tcb *tcp, const char *s, size_t len, unsigned int flags)
+{
+	w->quoted(item(tcp), s, len, flags);
+}
+
+static void open_level(struct tcb *tcp, char bracket)
+{
+	struct emit_state *st = &tcp->sc.emit;
+
+	w->open(item(tcp), bracket);
+	if (st->depth < UINT8_MAX)
+		st->depth++;
+	st->seen &= ~depth_bit(st);
+	st->sep = false;
+}
+
+static void close_level(struct tcb *tcp, char bracket)
+{
+	struct emit_state *st = &tcp->sc.emit;
+
+	if (st->depth)
+		st->depth--;
+	st->sep = false;
+	w->close(tcp_out(tcp), bracket);
+}
+
+void emit_struct_begin(struct tcb *tcp)
+{
+	open_level(tcp, '{');
+}
+
+void emit_struct_end(struct tcb *tcp)
+{
+	close_level(tcp, '}');
+}
+
+void emit_array_begin(struct tcb *tcp)
+{
+	open_level(tcp, '[');
+}
+
+void emit_array_end(struct tcb *tcp)
+{
+	close_level(tcp, ']');
+}
+
+/* --- strings in tracee memory ---------------------------------------- */
+
+/*
+ * One buffer for every string read from a tracee, grown to the largest
+ * -s or path seen and kept: no allocation per line.
+ */
+static char *scratch_get(size_t size)
+{
+	static char *buf;
+	static size_t cap;
+
+	if (size > cap) {
+		size_t n = size < PATH_MAX + 1 ? PATH_MAX + 1 : size;
+		char *p = realloc(buf, n);
+
+		if (!p)
+			return NULL;
+		buf = p;
+		cap = n;
+	}
+	return buf;
+}
+
+/* A NUL-terminated string, cut after limit bytes with "...". */
+static void emit_str_limited(struct tcb *tcp, uint64_t addr, size_t limit)
+{
+	char *buf;
+	ssize_t n;
+
+	if (!addr) {
+		emit_ptr(tcp, 0);
+		return;
+	}
+	buf = scratch_get(limit + 1);
+	n = buf ? tracee_read_str(tcp, addr, buf, limit) : -1;
+	if (n < 0) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	if ((size_t)n > limit)
+		emit_quoted(tcp, buf, limit, QUOTE_ELLIPSIS);
+	else
+		emit_quoted(tcp, buf, (size_t)n, 0);
+}
+
+/*
+ * PATH_MAX counts the NUL: strace shows at most 4095 bytes of a path,
+ * then "..." (observed with a 5000-byte name).
+ */
+void emit_path(struct tcb *tcp, uint64_t addr)
+{
+	emit_str_limited(tcp, addr, PATH_MAX - 1);
+}
+
+void emit_cstr(struct tcb *tcp, uint64_t addr)
+{
+	emit_str_limited(tcp, addr, cfg.string_limit);
+}
+
+/*
+ * strace reads one byte past -s when the buffer is longer (-s 3 of a
+ * 10-byte buffer with only 3 readable bytes prints the address), and a
+ * buffer it cannot read in full prints as its address, never in part.
+ */
+void emit_buf(struct tcb *tcp, uint64_t addr, uint64_t len)
+{
+	size_t limit = cfg.string_limit;
+	size_t show, want;
+	char *buf;
+
+	if (!addr) {
+		emit_ptr(tcp, 0);
+		return;
+	}
+	if (!len) {
+		emit_quoted(tcp, "", 0, 0);
+		return;
+	}
+	show = len > limit ? limit : (size_t)len;
+	want = len > limit ? limit + 1 : (size_t)len;
+	buf = scratch_get(want);
+	if (!buf || tracee_read(tcp, addr, buf, want) < 0) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_quoted(tcp, buf, show, len > limit ? QUOTE_ELLIPSIS : 0);
+}

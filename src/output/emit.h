@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Emit primitives.  Decoders describe values — an argument, a number, a
+ * string, a struct with named fields — and never write punctuation
+ * themselves, so one decoder can feed the text writer and a structured
+ * (JSON) writer.  All of them write to tcp->out.
+ *
+ * Degrade, don't fail: every primitive that reads tracee memory prints
+ * the address when the memory cannot be read.
+ */
+#ifndef SLTRACE_EMIT_H
+#define SLTRACE_EMIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct tcb;
+
+/* Syscall name and "(": starts the argument list of tcp's line. */
+void emit_call_begin(struct tcb *tcp, const char *name);
+/* ")" : ends the argument list. */
+void emit_call_end(struct tcb *tcp);
+
+/*
+ * Separator before the next argument, struct field or array element
+ * (", " in text; nothing before the first one of its level).  Calling it
+ * twice in a row prints one separator.  When a decoder leaves arguments
+ * for the exit stop, it calls emit_next() last at entry: strace prints
+ * that separator before " <unfinished ...>" ("read(3,  <unfinished ...>",
+ * then "<... read resumed>"..."), and the call at exit prints nothing.
+ */
+void emit_next(struct tcb *tcp);
+
+/* Numbers. */
+void emit_int(struct tcb *tcp, int64_t v);
+void emit_uint(struct tcb *tcp, uint64_t v);
+void emit_hex(struct tcb *tcp, uint64_t v);	/* 0x1f; 0 as "0" */
+void emit_oct(struct tcb *tcp, uint64_t v);	/* 0644; 0 as "000" */
+void emit_ptr(struct tcb *tcp, uint64_t addr);	/* NULL or 0x7ffd... */
+
+/* Symbolic text as it is: "AT_FDCWD", "O_RDONLY|O_CLOEXEC". */
+void emit_raw(struct tcb *tcp, const char *text);
+/* A comment after a value, such as the count of environment variables. */
+void emit_comment(struct tcb *tcp, const char *text);
+
+/* Quoting flags for emit_quoted(). */
+#define QUOTE_ELLIPSIS	0x01	/* the data was cut: add "..." after it */
+#define QUOTE_0_TERMINATED 0x02	/* stop at the first NUL */
+#define QUOTE_FORCE_HEX	0x04	/* every byte as \xNN (getrandom, -xx) */
+
+/* A string from tracer memory, quoted and escaped as strace does. */
+void emit_quoted(struct tcb *tcp, const char *s, size_t len,
+		 unsigned int flags);
+
+/*
+ * Strings in tracee memory.  emit_path: a NUL-terminated path, never
+ * cut.  emit_cstr: a NUL-terminated string cut at -s.  emit_buf: len
+ * bytes cut at -s.  Each prints the address when it cannot be read and
+ * NULL for address 0.
+ */
+void emit_path(struct tcb *tcp, uint64_t addr);
+void emit_cstr(struct tcb *tcp, uint64_t addr);
+void emit_buf(struct tcb *tcp, uint64_t addr, uint64_t len);
+
+/* Structures, arrays and named fields. */
+void emit_struct_begin(struct tcb *tcp);	/* "{" */
+void emit_struct_end(struct tcb *tcp);		/* "}" */
+void emit_array_begin(struct tcb *tcp);		/* "[" */
+void emit_array_end(struct tcb *tcp);		/* "]" */
+void emit_field(struct tcb *tcp, const char *name);	/* ", name=" */
+void emit_more(struct tcb *tcp);		/* ", ..." (elided rest) */
+
+#endif

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Lines for what is not a syscall: signals, stops, exits, execve
+ * take-overs, attach and detach messages — strace's "---", "+++" and
+ * "[ ]" lines and its informational messages.
+ */
+#include "config.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <sys/wait.h>
+
+#include "cli/cli.h"
+#include "engine/engine.h"
+#include "output/events.h"
+#include "output/output.h"
+#include "xlat/siginfo.h"
+#include "xlat/xlat.h"
+
+static const char *sig_text(int sig, char *buf, size_t size)
+{
+	const char *name = signal_name(sig);
+
+	if (name)
+		return name;
+	snprintf(buf, size, "%d", sig);
+	return buf;
+}
+
+void event_new_task(struct tcb *tcp)
+{
+	tcp->out = out_for_task(tcp->pid);
+}
+
+void event_attached(struct tcb *tcp, unsigned int nthreads)
+{
+	if (cfg.quiet)
+		return;
+	if (nthreads > 1)
+		msg_info("Process %d attached with %u threads", tcp->pid,
+			 nthreads);
+	else
+		msg_info("Process %d attached", tcp->pid);
+}
+
+void event_followed(struct tcb *tcp)
+{
+	/*
+	 * strace announces each task -f picks up, but only when the trace
+	 * goes to stderr, where the message explains the new pid prefix.
+	 */
+	if (!cfg.quiet && !cfg.outfile)
+		msg_info("Process %d attached", tcp->pid);
+}
+
+void event_signal(struct tcb *tcp, const siginfo_t *si)
+{
+	char buf[16];
+
+	line_begin(tcp);
+	out_printf(tcp->out, "--- %s ",
+		   sig_text(si->si_signo, buf, sizeof(buf)));
+	print_siginfo(tcp, si);
+	out_puts(tcp->out, " ---");
+	line_end(tcp);
+	out_event_done(tcp->out);
+}
+
+void event_group_stop(struct tcb *tcp, int sig)
+{
+	char buf[16];
+
+	line_event(tcp, "--- stopped by %s ---", sig_text(sig, buf, sizeof(buf)));
+	out_event_done(tcp->out);
+}
+
+void event_superseded(struct tcb *tcp, pid_t by)
+{
+	if (cfg.quiet < 2)
+		line_event(tcp, "+++ superseded by execve in pid %d +++", by);
+	out_event_done(tcp->out);
+	out_release(tcp->out);
+	tcp->out = NULL;
+}
+
+void event_exec(struct tcb *tcp, pid_t former_tid)
+{
+	/*
+	 * With -ff each task has its own file: the execer, now under the
+	 * leader's pid, keeps writing to the file it had.
+	 */
+	(void)former_tid;
+}
+
+void event_exited(struct tcb *tcp, int status)
+{
+	char buf[16];
+
+	if (cfg.quiet < 2) {
+		if (WIFEXITED(status))
+			line_event(tcp, "+++ exited with %d +++",
+				   WEXITSTATUS(status));
+		else
+			line_event(tcp, "+++ killed by %s %s+++",
+				   sig_text(WTERMSIG(status), buf, sizeof(buf)),
+				   WCOREDUMP(status) ? "(core dumped) " : "");
+	}
+	out_event_done(tcp->out);
+	out_release(tcp->out);
+	tcp->out = NULL;
+}
+
+void event_detached(struct tcb *tcp)
+{
+	/* strace's order: the message, then " <detached ...>". */
+	if (!cfg.quiet)
+		msg_info("Process %d detached", tcp->pid);
+	if (tcp->flags & TCB_ENTRY_PRINTED) {
+		tcp->flags &= ~TCB_ENTRY_PRINTED;
+		line_close_detached(tcp);
+	}
+	out_event_done(tcp->out);
+	out_release(tcp->out);
+	tcp->out = NULL;
+}
+
+void event_tick(void)
+{
+	out_tick();
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Event lines; the engine_consumer callbacks of the text output. */
+#ifndef SLTRACE_OUTPUT_EVENTS_H
+#define SLTRACE_OUTPUT_EVENTS_H
+
+#include <signal.h>
+#include <sys/types.h>
+
+struct tcb;
+
+void event_new_task(struct tcb *tcp);
+void event_attached(struct tcb *tcp, unsigned int nthreads);
+void event_followed(struct tcb *tcp);
+void event_signal(struct tcb *tcp, const siginfo_t *si);
+void event_group_stop(struct tcb *tcp, int sig);
+void event_superseded(struct tcb *tcp, pid_t by);
+void event_exec(struct tcb *tcp, pid_t former_tid);
+void event_exited(struct tcb *tcp, int status);
+void event_detached(struct tcb *tcp);
+void event_tick(void);
+
+#endif

@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Output streams and the structure of a trace line.
+ *
+ * A stream is stderr, a file (-o FILE), a pipe to a command (-o |cmd) or
+ * one file per task (-ff).  Text is appended to a large buffer; streams
+ * are flushed when the buffer fills, when sltrace exits, and — for
+ * stderr, where trace lines interleave with the program's own output —
+ * after every event.
+ *
+ * Lines: a syscall line is begun at the entry stop and ended at the exit
+ * stop.  When another task prints in between, the open line is closed
+ * with " <unfinished ...>" and the exit half is later printed as
+ * "<... name resumed>".
+ */
+#ifndef SLTRACE_OUTPUT_H
+#define SLTRACE_OUTPUT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+struct tcb;
+
+struct outstream {
+	int fd;
+	char *buf;
+	size_t len, cap;
+	unsigned int col;	/* column where the stream's last line ends */
+	struct tcb *partial;	/* task whose line is open at the end */
+	bool flush_each;	/* flush after every event (stderr) */
+	pid_t pipe_pid;		/* -o |cmd: the command's pid, else 0 */
+	char *path;		/* for error messages */
+	bool failed;		/* a write failed: said once, output dropped */
+};
+
+/*
+ * Open the shared stream from cfg (stderr, -o FILE, -o |cmd).  Prints
+ * strace's error and returns -errno when the file cannot be opened.
+ */
+int out_init(void);
+
+/*
+ * Stream for a task: the shared one, or with -ff a new FILE.PID opened
+ * on first use.  Never NULL (falls back to the shared stream).
+ */
+struct outstream *out_for_task(pid_t pid);
+
+/*
+ * True once out_for_task() could not create a -ff file.  strace gives
+ * up then ("Can't fopen 'FILE.PID': ...", exit status 1): the caller
+ * should end the trace the same way.
+ */
+bool out_fatal(void);
+
+/* Close a -ff stream when its task is gone (flushes it first). */
+void out_release(struct outstream *os);
+
+/* Append raw text. */
+void out_write(struct outstream *os, const char *s, size_t n);
+void out_puts(struct outstream *os, const char *s);
+void out_printf(struct outstream *os, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Flush one stream, or every stream; out_finish also waits for -o |cmd. */
+void out_flush(struct outstream *os);
+void out_flush_all(void);
+void out_finish(void);
+
+/*
+ * The engine's waitpid was interrupted by a signal: flush the streams
+ * whose flush timer (armed when a buffer goes from empty to non-empty)
+ * has fired, so a long-blocked tracee does not leave lines unwritten.
+ * The SIGALRM handler is installed without SA_RESTART on purpose: while
+ * a file or pipe stream holds unwritten text, any blocking call of
+ * sltrace may return EINTR.  out_event_done() also flushes after a tick.
+ */
+void out_tick(void);
+
+/* Called by the consumer after handling each stop. */
+void out_event_done(struct outstream *os);
+
+/*
+ * Line structure.  line_begin closes another task's open line with
+ * " <unfinished ...>", then prints tcp's prefix ("[pid N] " or "N  ").
+ */
+void line_begin(struct tcb *tcp);
+/*
+ * Continue tcp's syscall line at exit: nothing if it is still the open
+ * line of the stream, else a new line "PREFIX<... name resumed>".
+ */
+void line_resume(struct tcb *tcp, const char *name);
+/* Pad to the -a column and print "= " ; then the caller prints the value. */
+void line_pad_to_retval(struct tcb *tcp);
+/* End the current line (newline); the stream has no open line after. */
+void line_end(struct tcb *tcp);
+/* Mark tcp's line as open at the end of the stream (after entry). */
+void line_leave_open(struct tcb *tcp);
+/*
+ * Close tcp's open line if it has one (" <unfinished ...>\n").  Used when
+ * the task is about to print something else, e.g. at exit.
+ */
+void line_close_unfinished(struct tcb *tcp);
+
+/*
+ * Close tcp's open line because we detach from it mid-syscall
+ * (" <detached ...>\n"), as strace does.
+ */
+void line_close_detached(struct tcb *tcp);
+
+/* Whether lines carry a pid prefix now (-f with several tasks, -o -f). */
+bool line_wants_pid(void);
+
+/*
+ * A complete event line ("--- SIGCHLD {...} ---", "+++ exited with 0 +++"),
+ * begun and ended here.  fmt has no newline.
+ */
+void line_event(struct tcb *tcp, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * sltrace's own messages on stderr ("sltrace: Process 42 attached"),
+ * flushed at once, not part of the trace.
+ */
+void msg_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "sltrace: what: strerror(errno)" */
+void msg_perror(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,458 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Output streams: stderr, -o FILE, -o |cmd, and -ff's FILE.PID.
+ *
+ * Files and pipes are fully buffered (one write() per 64 KiB, not per
+ * line: tracing 200k syscalls to a file is a benchmark).  So that a
+ * tracee blocked for a long time does not leave its last lines sitting
+ * in the buffer, a 100 ms ITIMER_REAL is armed whenever a buffer goes
+ * from empty to non-empty; SIGALRM only sets a flag, and
+ * because its handler is installed without SA_RESTART it also breaks
+ * the engine's waitpid() with EINTR, after which out_tick() flushes.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "output/internal.h"
+
+#define OUT_BUFSIZE (64 * 1024)
+#define FLUSH_DELAY_US 100000
+
+static struct outstream shared = { .fd = 2, .flush_each = true };
+
+/* Every -ff stream, so that out_flush_all() reaches them. */
+static struct outstream **streams;
+static size_t nstreams, streams_cap;
+
+static volatile sig_atomic_t timer_fired;
+static bool timer_armed, timer_installed;
+static bool fatal;
+
+struct outstream *out_shared(void)
+{
+	return &shared;
+}
+
+bool out_fatal(void)
+{
+	return fatal;
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	timer_fired = 1;
+}
+
+/*
+ * A handler, not SIG_IGN: an ignored disposition survives execve and
+ * the tracee would inherit it; a handler is reset to the default there.
+ */
+static void on_pipe(int sig)
+{
+	(void)sig;
+}
+
+static void install_handler(int sig, void (*fn)(int))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = fn;
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: SIGALRM must interrupt the engine's waitpid. */
+	sa.sa_flags = 0;
+	sigaction(sig, &sa, NULL);
+}
+
+/*
+ * Periodic, not one-shot: if SIGALRM lands just before the engine enters
+ * waitpid() rather than inside it, the next one still breaks the wait.
+ * out_tick() stops it once everything is written.
+ */
+static void arm_timer(void)
+{
+	struct itimerval it = {
+		.it_interval = { .tv_sec = 0, .tv_usec = FLUSH_DELAY_US },
+		.it_value = { .tv_sec = 0, .tv_usec = FLUSH_DELAY_US },
+	};
+
+	if (!timer_installed) {
+		install_handler(SIGALRM, on_alarm);
+		timer_installed = true;
+	}
+	timer_armed = true;
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+static void disarm_timer(void)
+{
+	struct itimerval it = { 0 };
+
+	if (timer_armed)
+		setitimer(ITIMER_REAL, &it, NULL);
+	timer_armed = false;
+	timer_fired = 0;
+}
+
+static void write_failed(struct outstream *os, int err)
+{
+	os->failed = true;
+	/* Nowhere to say it when the trace itself goes to stderr. */
+	if (os->fd != 2)
+		msg_error("%s: %s", os->path ? os->path : "output",
+			  strerror(err));
+}
+
+void out_flush(struct outstream *os)
+{
+	size_t off = 0;
+
+	while (off < os->len && !os->failed) {
+		ssize_t n = write(os->fd, os->buf + off, os->len - off);
+
+		if (n >= 0) {
+			off += (size_t)n;
+			continue;
+		}
+		if (errno == EINTR)
+			continue;
+		if (errno == EAGAIN) {
+			/* stderr may be a non-blocking fd we inherited. */
+			struct pollfd pfd = { .fd = os->fd, .events = POLLOUT };
+
+			poll(&pfd, 1, -1);
+			continue;
+		}
+		write_failed(os, errno);
+	}
+	os->len = 0;
+}
+
+char *out_make_room(struct outstream *os, size_t n)
+{
+	if (!os->buf || os->cap - os->len < n) {
+		if (os->len)
+			out_flush(os);
+		if (!os->buf || os->cap < n) {
+			size_t cap = n > OUT_BUFSIZE ? n : OUT_BUFSIZE;
+			char *buf = realloc(os->buf, cap);
+
+			if (!buf) {
+				msg_error("Out of memory");
+				abort();
+			}
+			os->buf = buf;
+			os->cap = cap;
+		}
+	}
+	if (os->len == 0 && !os->flush_each && !timer_armed)
+		arm_timer();
+	return os->buf + os->len;
+}
+
+void out_write(struct outstream *os, const char *s, size_t n)
+{
+	const char *nl;
+
+	if (n > OUT_BUFSIZE) {
+		/* Too big to buffer: pass it through in order. */
+		out_flush(os);
+		if (!os->failed) {
+			size_t off = 0;
+
+			while (off < n) {
+				ssize_t w = write(os->fd, s + off, n - off);
+
+				if (w >= 0)
+					off += (size_t)w;
+				else if (errno != EINTR) {
+					write_failed(os, errno);
+					break;
+				}
+			}
+		}
+	} else {
+		memcpy(out_reserve(os, n), s, n);
+		os->len += n;
+	}
+	nl = memrchr(s, '\n', n);
+	if (nl)
+		os->col = (unsigned int)(s + n - nl - 1);
+	else
+		os->col += (unsigned int)n;
+}
+
+void out_puts(struct outstream *os, const char *s)
+{
+	out_write(os, s, strlen(s));
+}
+
+void out_vprintf(struct outstream *os, const char *fmt, va_list ap)
+{
+	char small[512], *big = NULL;
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof(small), fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof(small)) {
+		out_write(os, small, (size_t)n);
+		return;
+	}
+	big = malloc((size_t)n + 1);
+	if (!big)
+		return;
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	out_write(os, big, (size_t)n);
+	free(big);
+}
+
+void out_printf(struct outstream *os, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	out_vprintf(os, fmt, ap);
+	va_end(ap);
+}
+
+/* Returns whether anything was waiting. */
+static bool flush_dirty(void)
+{
+	bool any = false;
+
+	if (shared.len) {
+		out_flush(&shared);
+		any = true;
+	}
+	for (size_t i = 0; i < nstreams; i++) {
+		if (streams[i]->len) {
+			out_flush(streams[i]);
+			any = true;
+		}
+	}
+	return any;
+}
+
+void out_flush_all(void)
+{
+	flush_dirty();
+}
+
+/*
+ * While output keeps coming the timer keeps running (no setitimer per
+ * tick); the first tick that finds nothing to write stops it.
+ */
+void out_tick(void)
+{
+	if (!timer_fired)
+		return;
+	timer_fired = 0;
+	if (!flush_dirty())
+		disarm_timer();
+}
+
+void out_event_done(struct outstream *os)
+{
+	if (os && os->flush_each && os->len)
+		out_flush(os);
+	if (timer_fired)
+		out_tick();
+}
+
+static int open_file(const char *path)
+{
+	return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+}
+
+/* -o |cmd and -o !cmd: the trace goes to /bin/sh -c cmd's stdin. */
+static int open_pipe(struct outstream *os, const char *cmd)
+{
+	int fds[2];
+	pid_t pid;
+
+	if (pipe2(fds, O_CLOEXEC) < 0) {
+		msg_perror("pipe");
+		return -errno;
+	}
+	pid = fork();
+	if (pid < 0) {
+		int err = errno;
+
+		msg_perror("fork");
+		close(fds[0]);
+		close(fds[1]);
+		return -err;
+	}
+	if (pid == 0) {
+		/* dup2 leaves the new descriptor without O_CLOEXEC. */
+		if (fds[0] != 0) {
+			dup2(fds[0], 0);
+			close(fds[0]);
+		}
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	close(fds[0]);
+	os->fd = fds[1];
+	os->pipe_pid = pid;
+	/* A command that exits early must not kill us with SIGPIPE. */
+	install_handler(SIGPIPE, on_pipe);
+	return 0;
+}
+
+int out_init(void)
+{
+	const char *f = cfg.outfile;
+
+	shared.fd = 2;
+	shared.flush_each = true;
+	shared.col = 0;
+	shared.partial = NULL;
+	if (!f || cfg.output_separately)
+		return 0;
+
+	shared.path = strdup(f);
+	shared.flush_each = false;
+	if (f[0] == '|' || f[0] == '!')
+		return open_pipe(&shared, f + 1);
+
+	shared.fd = open_file(f);
+	if (shared.fd < 0) {
+		int err = errno;
+
+		msg_error("Can't fopen '%s': %s", f, strerror(err));
+		shared.fd = 2;
+		shared.flush_each = true;
+		return -err;
+	}
+	return 0;
+}
+
+static void streams_add(struct outstream *os)
+{
+	if (nstreams == streams_cap) {
+		size_t cap = streams_cap ? 2 * streams_cap : 16;
+		struct outstream **v = realloc(streams, cap * sizeof(*v));
+
+		if (!v)
+			return; /* only out_flush_all misses it */
+		streams = v;
+		streams_cap = cap;
+	}
+	streams[nstreams++] = os;
+}
+
+static void streams_remove(struct outstream *os)
+{
+	for (size_t i = 0; i < nstreams; i++) {
+		if (streams[i] == os) {
+			streams[i] = streams[--nstreams];
+			return;
+		}
+	}
+}
+
+struct outstream *out_for_task(pid_t pid)
+{
+	struct outstream *os;
+	char *path;
+	int fd;
+
+	if (!cfg.output_separately || !cfg.outfile)
+		return &shared;
+
+	if (asprintf(&path, "%s.%d", cfg.outfile, (int)pid) < 0)
+		return &shared;
+	fd = open_file(path);
+	if (fd < 0) {
+		msg_error("Can't fopen '%s': %s", path, strerror(errno));
+		free(path);
+		fatal = true;
+		return &shared;
+	}
+	os = calloc(1, sizeof(*os));
+	if (!os) {
+		close(fd);
+		free(path);
+		return &shared;
+	}
+	os->fd = fd;
+	os->path = path;
+	streams_add(os);
+	return os;
+}
+
+static void stream_close(struct outstream *os)
+{
+	out_flush(os);
+	if (os->fd > 2)
+		close(os->fd);
+	os->fd = -1;
+	free(os->buf);
+	os->buf = NULL;
+	os->cap = os->len = 0;
+	free(os->path);
+	os->path = NULL;
+}
+
+void out_release(struct outstream *os)
+{
+	if (!os || os == &shared)
+		return;
+	streams_remove(os);
+	stream_close(os);
+	free(os);
+}
+
+void out_finish(void)
+{
+	while (nstreams) {
+		struct outstream *os = streams[nstreams - 1];
+
+		nstreams--;
+		stream_close(os);
+		free(os);
+	}
+	free(streams);
+	streams = NULL;
+	streams_cap = 0;
+
+	out_flush(&shared);
+	disarm_timer();
+	if (shared.fd > 2) {
+		close(shared.fd);
+		shared.fd = 2;
+	}
+	if (shared.pipe_pid > 0) {
+		int status;
+
+		/*
+		 * ECHILD when the engine's waitpid(-1) reaped it first; the
+		 * closed pipe has told it to finish either way.
+		 */
+		while (waitpid(shared.pipe_pid, &status, 0) < 0 &&
+		       errno == EINTR)
+			;
+		shared.pipe_pid = 0;
+	}
+	free(shared.path);
+	shared.path = NULL;
+	shared.flush_each = true;
+	shared.failed = false;
+}
