@@ -214,6 +214,13 @@ void cli_parse(int argc, char **argv)
 				usage_error("invalid option -- '%c'", optopt);
 			usage_error("unrecognized option '%s'", argv[optind - 1]);
 		case ':':
+			/* getopt leaves the offending word at optind - 1. */
+			if (!strncmp(argv[optind - 1], "--", 2)) {
+				const char *w = argv[optind - 1];
+
+				usage_error("option '%.*s' requires an argument",
+					    (int)strcspn(w, "="), w);
+			}
 			usage_error("option requires an argument -- '%c'", optopt);
 		default:
 			usage_error("unexpected option");

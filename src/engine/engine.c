@@ -155,10 +155,13 @@ static void syscall_entered(struct tcb *tcp, int pers, long nr,
 
 	/* The launched child is shown from its execve on, as strace does. */
 	if ((tcp->flags & TCB_STARTUP) &&
-	    (nr == execve_nr[pers] || nr == execveat_nr[pers]))
+	    (nr == execve_nr[pers] || nr == execveat_nr[pers])) {
 		tcp->flags &= ~(TCB_STARTUP | TCB_HIDE_LOG);
+		tcp->flags |= TCB_FIRST_EXEC;
+	}
 
-	if (!(tcp->flags & TCB_HIDE_LOG) && consumer->syscall_entry)
+	if (!(tcp->flags & (TCB_HIDE_LOG | TCB_HIDE_SYSCALLS)) &&
+	    consumer->syscall_entry)
 		consumer->syscall_entry(tcp);
 }
 
@@ -178,9 +181,20 @@ static void syscall_exited(struct tcb *tcp, bool has_rval, int64_t rval,
 	 */
 	if (is_error && rval == -516)
 		tcp->restart_nr = sc->nr;
-	if (!(tcp->flags & TCB_HIDE_LOG) && consumer->syscall_exit)
+	if (!(tcp->flags & (TCB_HIDE_LOG | TCB_HIDE_SYSCALLS)) &&
+	    consumer->syscall_exit)
 		consumer->syscall_exit(tcp);
 	tcb_priv_clear(tcp);
+	/*
+	 * The launched command could not be exec'd: what follows is our
+	 * own child reporting it and exiting 1.  strace shows only the
+	 * failed execve and the exit.
+	 */
+	if (tcp->flags & TCB_FIRST_EXEC) {
+		tcp->flags &= ~TCB_FIRST_EXEC;
+		if (is_error)
+			tcp->flags |= TCB_HIDE_SYSCALLS;
+	}
 }
 
 /* Fallback for kernels without PTRACE_GET_SYSCALL_INFO (before 5.3). */
@@ -364,7 +378,7 @@ static void signal_stop(struct tcb *tcp, int sig)
 		resume(tcp, 0);
 		return;
 	}
-	if (consumer->signal && !(tcp->flags & TCB_HIDE_LOG))
+	if (consumer->signal && !(tcp->flags & (TCB_HIDE_LOG | TCB_HIDE_SYSCALLS)))
 		consumer->signal(tcp, &si);
 	resume(tcp, sig);
 }

@@ -53,6 +53,8 @@ struct syscall_state {
 #define TCB_RESTART_PENDING	0x0080	/* first syscall after attach */
 #define TCB_EXITING		0x0100	/* PTRACE_EVENT_EXIT seen */
 #define TCB_ENTRY_PRINTED	0x0200	/* the entry half of a line is out */
+#define TCB_FIRST_EXEC		0x0400	/* launched child in its first execve */
+#define TCB_HIDE_SYSCALLS	0x0800	/* first execve failed: show only exit */
 
 struct tcb {
 	pid_t pid;			/* tid */
