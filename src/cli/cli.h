@@ -25,9 +25,22 @@ struct config {
 	unsigned int string_limit;	/* -s, default 32 */
 	unsigned int align_col;		/* -a, default 40 */
 
+	/* Decoding. */
+	int xlat_style;			/* -X: XLAT_STYLE_* */
+	int hex_strings;		/* -x: 1 non-ASCII as hex, -xx: 2 all */
+	int decode_fds;			/* -y: 1 paths, -yy: 2 socket details */
+	bool verbose;			/* -v: no abbreviation of structs */
+
 	/* Diagnostics. */
 	int debug;			/* -d, repeatable */
 	int quiet;			/* -q count: attach/detach messages */
+};
+
+/* -X: how constants print. */
+enum {
+	XLAT_STYLE_ABBREV = 0,		/* O_RDONLY|O_CLOEXEC (default) */
+	XLAT_STYLE_RAW,			/* 0x80000 */
+	XLAT_STYLE_VERBOSE,		/* 0x80000 / * O_CLOEXEC * / */
 };
 
 extern struct config cfg;

@@ -39,7 +39,9 @@ struct syscall_state {
 	bool is_error;			/* rval is -errno */
 	struct timespec t_entry;	/* when the entry stop was seen */
 	int rval_flags;			/* RVAL_* decided by the decoder */
-	unsigned int nargs_printed;	/* arguments already out (emit) */
+	unsigned int nargs_printed;	/* arguments already out (argfmt) */
+	const char *auxstr;		/* RVAL_STR: text after the return */
+	char auxbuf[96];		/* room for a decoder's auxstr */
 	struct emit_state emit;		/* reset by line_begin() */
 };
 

@@ -12,12 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/engine.h"
-#include "output/emit.h"
-#include "output/output.h"
+#include "filter/qualify.h"
+#include "syscall/defs.h"
 #include "syscall/print.h"
-#include "syscall/sysent.h"
-#include "xlat/xlat.h"
 
 /* Kernel-internal restart codes, include/linux/errno.h in the kernel. */
 #define ERESTARTSYS		512
@@ -135,8 +132,57 @@ static bool args_pending(struct tcb *tcp)
 {
 	const char *fmt = sc_argfmt(tcp);
 
+	if (tcp->sc.rval_flags & RVAL_DECODED)
+		return false;
+	if (tcp->sc.ent && tcp->sc.ent->decode)
+		return true;
 	return tcp->sc.nargs_printed < strlen(fmt) &&
 	       tcp->sc.nargs_printed < MAX_ARGS;
+}
+
+/* -e raw=: every argument the syscall takes, in hex, decoded by nothing. */
+static void print_raw_args(struct tcb *tcp)
+{
+	unsigned int n = tcp->sc.ent ? tcp->sc.ent->nargs : MAX_ARGS;
+
+	for (unsigned int i = 0; i < n && i < MAX_ARGS; i++) {
+		emit_next(tcp);
+		emit_hex(tcp, tcp_arg(tcp, i));
+	}
+	tcp->sc.nargs_printed = MAX_ARGS;
+}
+
+/*
+ * The entry half: a decoder, -e raw, or the row's argfmt.  What the
+ * decoder returns when it has printed everything is kept for the exit.
+ */
+static void print_entry_args(struct tcb *tcp)
+{
+	const struct sysent *ent = tcp->sc.ent;
+
+	if (qual_raw(tcp)) {
+		print_raw_args(tcp);
+		tcp->sc.rval_flags = RVAL_DECODED | RVAL_HEX;
+	} else if (ent && ent->decode) {
+		int r = ent->decode(tcp);
+
+		if (r & RVAL_DECODED)
+			tcp->sc.rval_flags = r;
+	} else {
+		print_args(tcp);
+	}
+}
+
+static void print_exit_args(struct tcb *tcp)
+{
+	const struct sysent *ent = tcp->sc.ent;
+
+	if (tcp->sc.rval_flags & RVAL_DECODED)
+		return;
+	if (ent && ent->decode)
+		tcp->sc.rval_flags = ent->decode(tcp) | RVAL_DECODED;
+	else
+		print_args(tcp);
 }
 
 void syscall_print_entry(struct tcb *tcp)
@@ -158,8 +204,9 @@ void syscall_print_entry(struct tcb *tcp)
 		tcp->restart_nr = -1;
 		/* restart_syscall has no arguments to print after it. */
 		tcp->sc.nargs_printed = MAX_ARGS;
+		tcp->sc.rval_flags = RVAL_DECODED;
 	} else {
-		print_args(tcp);
+		print_entry_args(tcp);
 	}
 	if (tcp->sc.ent && (tcp->sc.ent->flags & SYSCALL_NO_RETURN)) {
 		/* exit and exit_group never return: the line is whole now. */
@@ -174,13 +221,28 @@ void syscall_print_entry(struct tcb *tcp)
 	out_event_done(tcp->out);
 }
 
+/* Row flags of a syscall printed by argfmt, as RVAL_* flags. */
+static int default_rval_flags(const struct tcb *tcp)
+{
+	unsigned int flags = tcp->sc.ent ? tcp->sc.ent->flags : 0;
+
+	if (flags & SYSCALL_RVAL_HEX)
+		return RVAL_HEX;
+	if (flags & SYSCALL_RVAL_FD)
+		return RVAL_FD;
+	return RVAL_DECIMAL;
+}
+
 static void print_retval(struct tcb *tcp)
 {
 	const struct syscall_state *sc = &tcp->sc;
-	unsigned int flags = sc->ent ? sc->ent->flags : 0;
+	int rf = sc->rval_flags;
 	char buf[64];
 
-	if (!sc->has_rval) {
+	/* Only decoders (and -e raw) set RVAL_DECODED; argfmt rows don't. */
+	if (!(rf & RVAL_DECODED))
+		rf = default_rval_flags(tcp);
+	if (!sc->has_rval || (rf & RVAL_NONE)) {
 		out_puts(tcp->out, "?");
 		return;
 	}
@@ -203,13 +265,36 @@ static void print_retval(struct tcb *tcp)
 		}
 		return;
 	}
-	if (flags & SYSCALL_RVAL_HEX)
-		snprintf(buf, sizeof(buf), "%#llx",
+	switch (rf & RVAL_FORMAT) {
+	case RVAL_HEX:
+		if (word(tcp, (uint64_t)sc->rval))
+			snprintf(buf, sizeof(buf), "%#llx",
+				 (unsigned long long)word(tcp, (uint64_t)sc->rval));
+		else
+			snprintf(buf, sizeof(buf), "0");
+		out_puts(tcp->out, buf);
+		break;
+	case RVAL_OCTAL:
+		snprintf(buf, sizeof(buf), "%#llo",
 			 (unsigned long long)word(tcp, (uint64_t)sc->rval));
-	else
+		out_puts(tcp->out, buf);
+		break;
+	case RVAL_UDECIMAL:
+		snprintf(buf, sizeof(buf), "%llu",
+			 (unsigned long long)word(tcp, (uint64_t)sc->rval));
+		out_puts(tcp->out, buf);
+		break;
+	case RVAL_FD:
+		print_fd(tcp, (int)sc->rval);
+		break;
+	default:
 		snprintf(buf, sizeof(buf), "%lld",
 			 (long long)sword(tcp, (uint64_t)sc->rval));
-	out_puts(tcp->out, buf);
+		out_puts(tcp->out, buf);
+		break;
+	}
+	if ((rf & RVAL_STR) && sc->auxstr)
+		out_printf(tcp->out, " (%s)", sc->auxstr);
 }
 
 void syscall_print_exit(struct tcb *tcp)
@@ -226,7 +311,7 @@ void syscall_print_exit(struct tcb *tcp)
 	 * still to come, "read(0,  <unfinished ...>) = ?".
 	 */
 	if (tcp->sc.has_rval)
-		print_args(tcp);
+		print_exit_args(tcp);
 	else if (args_pending(tcp))
 		out_puts(tcp->out, " <unfinished ...>");
 	emit_call_end(tcp);

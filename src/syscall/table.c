@@ -34,11 +34,16 @@
 #define RF SYSCALL_RVAL_FD
 
 /*
- * No syscall has a decoder of its own yet: every row prints by its
- * argfmt.  The decoding issue turns SEN(name) into the decoder of that
- * name, one family file at a time.
+ * SEN(name) is the decoder sys_name when a family file defines one, and
+ * NULL otherwise (the row then prints by its argfmt).  The declarations
+ * are weak so that adding a decoder is writing the function, nothing
+ * more: an undefined weak function's address is NULL at link time.
  */
-#define SEN(name) NULL
+#define SEN_DECL(name) \
+	extern int sys_##name(struct tcb *) __attribute__((weak));
+#include "syscallent/sen.h"
+#undef SEN_DECL
+#define SEN(name) sys_##name
 
 static const struct sysent sysent_x86_64[] = {
 #include "syscallent/x86_64.h"

@@ -163,7 +163,7 @@ static void test_xlat(void)
 
 static int valid_argfmt(const char *fmt)
 {
-	return strspn(fmt, "dulLxopfasbBP") == strlen(fmt);
+	return strspn(fmt, "dulzxopfasbBP") == strlen(fmt);
 }
 
 static void test_table_rows(int pers)

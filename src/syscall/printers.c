@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "syscall/defs.h"
+
+/* Names of val's bits in x joined by '|', unknown bits in hex. */
+static size_t flags_abbrev(char *buf, size_t size, const struct xlat *x,
+			   uint64_t val)
+{
+	size_t n = 0;
+	uint64_t left = val;
+
+	buf[0] = '\0';
+	if (!val) {
+		const char *zero = xlat_name(x, 0);
+
+		return (size_t)snprintf(buf, size, "%s", zero ? zero : "0");
+	}
+	for (; x->name; x++) {
+		if (!x->val || (left & x->val) != x->val)
+			continue;
+		n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s",
+				      n ? "|" : "", x->name);
+		left &= ~x->val;
+	}
+	if (left)
+		n += (size_t)snprintf(buf + n, n < size ? size - n : 0,
+				      "%s%#llx", n ? "|" : "",
+				      (unsigned long long)left);
+	return n;
+}
+
+const char *sprint_flags(char *buf, size_t size, const struct xlat *x,
+			 uint64_t val, const char *dflt)
+{
+	char names[512];
+
+	switch (cfg.xlat_style) {
+	case XLAT_STYLE_RAW:
+		snprintf(buf, size, "%#llx", (unsigned long long)val);
+		break;
+	case XLAT_STYLE_VERBOSE:
+		flags_abbrev(names, sizeof(names), x, val);
+		if (!val && !xlat_name(x, 0))
+			snprintf(buf, size, "0");
+		else
+			snprintf(buf, size, "%#llx /* %s */",
+				 (unsigned long long)val, names);
+		break;
+	default:
+		flags_abbrev(buf, size, x, val);
+		break;
+	}
+	return buf;
+}
+
+void print_flags(struct tcb *tcp, const struct xlat *x, uint64_t val,
+		 const char *dflt)
+{
+	char buf[1024];
+
+	emit_raw(tcp, sprint_flags(buf, sizeof(buf), x, val, dflt));
+}
+
+static void xval(struct tcb *tcp, const struct xlat *x, uint64_t val,
+		 const char *dflt, bool dec)
+{
+	const char *name = xlat_name(x, val);
+	char num[32], buf[160];
+
+	if (dec)
+		snprintf(num, sizeof(num), "%lld", (long long)val);
+	else
+		snprintf(num, sizeof(num), "%#llx", (unsigned long long)val);
+	if (cfg.xlat_style == XLAT_STYLE_RAW) {
+		emit_raw(tcp, num);
+		return;
+	}
+	if (!name) {
+		snprintf(buf, sizeof(buf), "%s /* %s */", num, dflt);
+		emit_raw(tcp, buf);
+		return;
+	}
+	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
+		snprintf(buf, sizeof(buf), "%s /* %s */", num, name);
+		emit_raw(tcp, buf);
+		return;
+	}
+	emit_raw(tcp, name);
+}
+
+void print_xval(struct tcb *tcp, const struct xlat *x, uint64_t val,
+		const char *dflt)
+{
+	xval(tcp, x, val, dflt, false);
+}
+
+void print_xval_d(struct tcb *tcp, const struct xlat *x, int64_t val,
+		  const char *dflt)
+{
+	xval(tcp, x, (uint64_t)val, dflt, true);
+}
+
+ssize_t fd_path(pid_t pid, int fd, char *buf, size_t size)
+{
+	char link[64];
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", pid, fd);
+	n = readlink(link, buf, size - 1);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	return n;
+}
+
+static void decorate(struct tcb *tcp, const char *path)
+{
+	struct outstream *os = tcp->out;
+
+	/* Not a string value: "<path>" is an annotation of the number. */
+	out_puts(os, "<");
+	out_puts(os, path);
+	out_puts(os, ">");
+}
+
+void print_fd(struct tcb *tcp, int fd)
+{
+	char path[4096];
+
+	emit_int(tcp, fd);
+	if (cfg.decode_fds && fd >= 0 &&
+	    fd_path(tcp->pid, fd, path, sizeof(path)) >= 0)
+		decorate(tcp, path);
+}
+
+void print_dirfd(struct tcb *tcp, int fd)
+{
+	/* AT_FDCWD, include/uapi/linux/fcntl.h */
+	if (fd == -100) {
+		char path[4096], link[64];
+		ssize_t n;
+
+		if (cfg.xlat_style == XLAT_STYLE_RAW)
+			emit_raw(tcp, "-100");
+		else if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
+			emit_raw(tcp, "-100 /* AT_FDCWD */");
+		else
+			emit_raw(tcp, "AT_FDCWD");
+		if (!cfg.decode_fds)
+			return;
+		snprintf(link, sizeof(link), "/proc/%d/cwd", tcp->pid);
+		n = readlink(link, path, sizeof(path) - 1);
+		if (n >= 0) {
+			path[n] = '\0';
+			decorate(tcp, path);
+		}
+		return;
+	}
+	print_fd(tcp, fd);
+}
+
+void print_signo(struct tcb *tcp, int sig)
+{
+	const char *name = signal_name(sig);
+	char buf[64];
+
+	if (!name || cfg.xlat_style == XLAT_STYLE_RAW) {
+		emit_int(tcp, sig);
+		return;
+	}
+	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
+		snprintf(buf, sizeof(buf), "%d /* %s */", sig, name);
+		emit_raw(tcp, buf);
+		return;
+	}
+	emit_raw(tcp, name);
+}
