@@ -180,3 +180,120 @@ void print_signo(struct tcb *tcp, int sig)
 	}
 	emit_raw(tcp, name);
 }
+
+void print_timespec_val(struct tcb *tcp, int64_t sec, int64_t nsec)
+{
+	emit_struct_begin(tcp);
+	emit_field(tcp, "tv_sec");
+	emit_int(tcp, sec);
+	emit_field(tcp, "tv_nsec");
+	emit_int(tcp, nsec);
+	emit_struct_end(tcp);
+}
+
+/* Two words of the tracee's long size, or two 64-bit words with wide. */
+static int read_pair(struct tcb *tcp, uint64_t addr, bool wide, int64_t *a,
+		     int64_t *b)
+{
+	if (!wide && tcp_wordsize(tcp) == 4) {
+		int32_t v[2];
+
+		if (tracee_read(tcp, addr, v, sizeof(v)))
+			return -1;
+		*a = v[0];
+		*b = v[1];
+	} else {
+		int64_t v[2];
+
+		if (tracee_read(tcp, addr, v, sizeof(v)))
+			return -1;
+		*a = v[0];
+		*b = v[1];
+	}
+	return 0;
+}
+
+static void print_pair(struct tcb *tcp, uint64_t addr, bool wide,
+		       const char *f1, const char *f2)
+{
+	int64_t a, b;
+
+	if (!addr || read_pair(tcp, addr, wide, &a, &b)) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_struct_begin(tcp);
+	emit_field(tcp, f1);
+	emit_int(tcp, a);
+	emit_field(tcp, f2);
+	emit_int(tcp, b);
+	emit_struct_end(tcp);
+}
+
+void print_timespec(struct tcb *tcp, uint64_t addr)
+{
+	print_pair(tcp, addr, false, "tv_sec", "tv_nsec");
+}
+
+void print_timespec64(struct tcb *tcp, uint64_t addr)
+{
+	print_pair(tcp, addr, true, "tv_sec", "tv_nsec");
+}
+
+void print_timeval(struct tcb *tcp, uint64_t addr)
+{
+	print_pair(tcp, addr, false, "tv_sec", "tv_usec");
+}
+
+void print_sigmask(struct tcb *tcp, uint64_t mask, unsigned int nsig)
+{
+	char buf[1024], num[48];
+	unsigned int set = (unsigned int)__builtin_popcountll(mask);
+	size_t n = 0;
+
+	if (nsig < 64)
+		mask &= (1ULL << nsig) - 1;
+	/* strace lists the smaller side: the members, or "~" and the rest. */
+	if (set * 2 > nsig) {
+		buf[n++] = '~';
+		mask = ~mask;
+		if (nsig < 64)
+			mask &= (1ULL << nsig) - 1;
+	}
+	buf[n++] = '[';
+	for (unsigned int sig = 1; sig <= nsig; sig++) {
+		const char *name;
+
+		if (!(mask & (1ULL << (sig - 1))))
+			continue;
+		if (buf[n - 1] != '[')
+			buf[n++] = ' ';
+		name = signal_name((int)sig);
+		if (name && !strncmp(name, "SIG", 3))
+			name += 3;
+		if (!name || cfg.xlat_style == XLAT_STYLE_RAW)
+			snprintf(num, sizeof(num), "%u", sig);
+		else if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
+			snprintf(num, sizeof(num), "%u /* %s */", sig, name);
+		else
+			snprintf(num, sizeof(num), "%s", name);
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s", num);
+		if (n >= sizeof(buf) - 2)
+			break;
+	}
+	buf[n++] = ']';
+	buf[n] = '\0';
+	emit_raw(tcp, buf);
+}
+
+void print_sigset(struct tcb *tcp, uint64_t addr, unsigned int size)
+{
+	uint64_t mask = 0;
+
+	if (!addr || !size || size > sizeof(mask) ||
+	    tracee_read(tcp, addr, &mask, size)) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	print_sigmask(tcp, mask, size * 8);
+}

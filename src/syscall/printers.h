@@ -53,3 +53,24 @@ ssize_t fd_path(pid_t pid, int fd, char *buf, size_t size);
 void print_signo(struct tcb *tcp, int sig);
 
 #endif
+
+/*
+ * struct timespec / timeval at addr, in the tracee's layout:
+ * "{tv_sec=1, tv_nsec=500}".  NULL prints NULL, unreadable the address.
+ * The _64 forms read the 64-bit layout whatever the personality (the
+ * i386 *_time64 syscalls).
+ */
+void print_timespec(struct tcb *tcp, uint64_t addr);
+void print_timespec64(struct tcb *tcp, uint64_t addr);
+void print_timeval(struct tcb *tcp, uint64_t addr);
+/* The same from values already read. */
+void print_timespec_val(struct tcb *tcp, int64_t sec, int64_t nsec);
+
+/*
+ * A signal set of size bytes at addr: "[INT TERM]", or "~[KILL]" when
+ * more than half the signals are in it.  The caller checks the size the
+ * syscall accepts (strace shows the address for a wrong size).
+ */
+void print_sigset(struct tcb *tcp, uint64_t addr, unsigned int size);
+/* The same from a mask already read (bit n-1 is signal n). */
+void print_sigmask(struct tcb *tcp, uint64_t mask, unsigned int nsig);
