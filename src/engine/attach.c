@@ -96,7 +96,7 @@ unsigned int attach_all(void)
 		if (n == 0)	/* listed twice */
 			continue;
 		attached++;
-		if (consumer->attached)
+		if (consumer->attached && !aborted)
 			consumer->attached(tcb_find(pid), (unsigned int)n);
 	}
 	return attached;
@@ -106,7 +106,7 @@ static void detach_one(struct tcb *tcp, int sig)
 {
 	/* ESRCH: it died meanwhile; its exit is simply not reported. */
 	ptrace(PTRACE_DETACH, tcp->pid, NULL, (void *)(long)sig);
-	if (consumer->detached)
+	if (consumer->detached && !(tcp->flags & TCB_HIDE_LOG))
 		consumer->detached(tcp);
 	tcb_drop(tcp);
 }
@@ -152,7 +152,7 @@ void detach_all(void)
 			continue;
 		}
 		if (WIFEXITED(status) || WIFSIGNALED(status)) {
-			if (consumer->exited)
+			if (consumer->exited && !(tcp->flags & TCB_HIDE_LOG))
 				consumer->exited(tcp, status);
 			tcb_drop(tcp);
 			continue;

@@ -25,6 +25,7 @@ const struct engine_consumer *consumer;
 unsigned long long engine_nstops;
 
 static volatile sig_atomic_t interrupted;
+bool aborted;
 static bool no_syscall_info;
 static int launched_status = -1;
 static long execve_nr[NUM_PERSONALITIES], execveat_nr[NUM_PERSONALITIES];
@@ -117,6 +118,11 @@ int engine_init(const struct engine_consumer *c)
 		return -1;
 	setup_signals();
 	return 0;
+}
+
+void engine_abort(void)
+{
+	aborted = true;
 }
 
 static void resume(struct tcb *tcp, int sig)
@@ -439,7 +445,7 @@ int engine_run(int *killed_by)
 
 	*killed_by = 0;
 	while (tcb_count) {
-		if (interrupted)
+		if (interrupted || aborted)
 			break;
 		pid = waitpid(-1, &status, __WALL);
 		if (pid < 0) {
@@ -454,6 +460,18 @@ int engine_run(int *killed_by)
 		handle_status(pid, status);
 	}
 
+	if (aborted) {
+		/* Our own failure: the command we started must not run on
+		 * untraced; what we attached to runs on as it was. */
+		struct tcb *child = launched_pid ? tcb_find(launched_pid) : NULL;
+
+		if (child) {
+			child->flags |= TCB_HIDE_LOG;
+			kill(launched_pid, SIGKILL);
+		}
+		detach_all();
+		return 1;
+	}
 	if (interrupted) {
 		struct itimerval off = { { 0, 0 }, { 0, 0 } };
 		int sig = interrupted;

@@ -61,6 +61,13 @@ int engine_init(const struct engine_consumer *consumer);
  */
 int engine_run(int *killed_by);
 
+/*
+ * A consumer cannot go on (e.g. a -ff file cannot be created): detach
+ * from attached tasks, kill the launched command, and make engine_run
+ * return 1, as strace does.
+ */
+void engine_abort(void);
+
 /* Number of tasks currently traced. */
 unsigned int engine_ntasks(void);
 

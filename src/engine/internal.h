@@ -9,6 +9,8 @@
 #include "engine/engine.h"
 
 extern const struct engine_consumer *consumer;
+/* engine_abort() was called: report nothing more, leave. */
+extern bool aborted;
 
 /* Options for PTRACE_SEIZE, from cfg. */
 unsigned long engine_ptrace_options(void);

@@ -30,6 +30,9 @@ static const char *sig_text(int sig, char *buf, size_t size)
 void event_new_task(struct tcb *tcp)
 {
 	tcp->out = out_for_task(tcp->pid);
+	/* A -ff file that cannot be created ends the trace (strace's way). */
+	if (out_fatal())
+		engine_abort();
 }
 
 void event_attached(struct tcb *tcp, unsigned int nthreads)
