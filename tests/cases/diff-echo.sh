@@ -1,0 +1,7 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# Differential test: echo with arguments
+# traced by strace and by the tracer, with and without -f (tests/difftest).
+. "$SRCDIR/tests/lib.sh"
+
+difftest echo hello world
