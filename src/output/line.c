@@ -21,15 +21,20 @@
 /*
  * On stderr the prefix depends on how many tasks are traced right now.
  * With -o it is decided once: always with -f (more tasks may come) or
- * when more than one task is traced from the start (-p A -p B, -p A CMD);
- * never with -ff, where each task has a file of its own.
+ * when more than one task is traced from the start (-p A -p B, -p A CMD,
+ * -p of a process with threads: all are attached); never with -ff, where
+ * each task has a file of its own.
  */
 bool line_wants_pid(void)
 {
+	static bool several;
+
 	if (cfg.outfile) {
 		if (cfg.output_separately)
 			return false;
-		return cfg.follow_forks ||
+		if (engine_ntasks() > 1)
+			several = true;
+		return cfg.follow_forks || several ||
 		       cfg.n_attach + (cfg.argv != NULL) > 1;
 	}
 	return engine_ntasks() > 1;
