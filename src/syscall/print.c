@@ -275,7 +275,8 @@ static void print_retval(struct tcb *tcp)
 		out_puts(tcp->out, buf);
 		break;
 	case RVAL_OCTAL:
-		snprintf(buf, sizeof(buf), "%#llo",
+		/* strace: "umask(022) = 000" — at least three digits. */
+		snprintf(buf, sizeof(buf), "%#03llo",
 			 (unsigned long long)word(tcp, (uint64_t)sc->rval));
 		out_puts(tcp->out, buf);
 		break;

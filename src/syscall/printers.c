@@ -34,11 +34,28 @@ static size_t flags_abbrev(char *buf, size_t size, const struct xlat *x,
 	return n;
 }
 
+/* True when no bit of val has a name in x (and val is not 0). */
+static bool no_known_bit(const struct xlat *x, uint64_t val)
+{
+	if (!val)
+		return false;
+	for (; x->name; x++)
+		if (x->val && (val & x->val) == x->val)
+			return false;
+	return true;
+}
+
 const char *sprint_flags(char *buf, size_t size, const struct xlat *x,
 			 uint64_t val, const char *dflt)
 {
 	char names[512];
 
+	/* Nothing to name: strace shows the number and the pattern. */
+	if (cfg.xlat_style != XLAT_STYLE_RAW && dflt && no_known_bit(x, val)) {
+		snprintf(buf, size, "%#llx /* %s */", (unsigned long long)val,
+			 dflt);
+		return buf;
+	}
 	switch (cfg.xlat_style) {
 	case XLAT_STYLE_RAW:
 		snprintf(buf, size, "%#llx", (unsigned long long)val);
@@ -120,12 +137,21 @@ ssize_t fd_path(pid_t pid, int fd, char *buf, size_t size)
 
 static void decorate(struct tcb *tcp, const char *path)
 {
+	static const char deleted[] = " (deleted)";
 	struct outstream *os = tcp->out;
+	size_t n = strlen(path), dl = sizeof(deleted) - 1;
+	bool gone = n > dl && !strcmp(path + n - dl, deleted);
 
-	/* Not a string value: "<path>" is an annotation of the number. */
+	/*
+	 * Not a string value: "<path>" is an annotation of the number.
+	 * The kernel's " (deleted)" suffix goes outside, as strace puts it:
+	 * "3</tmp/#123>(deleted)".
+	 */
 	out_puts(os, "<");
-	out_puts(os, path);
+	out_write(os, path, gone ? n - dl : n);
 	out_puts(os, ">");
+	if (gone)
+		out_puts(os, "(deleted)");
 }
 
 void print_fd(struct tcb *tcp, int fd)

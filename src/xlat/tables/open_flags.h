@@ -12,17 +12,19 @@ static const struct xlat open_flags[] = {
 	{ 0x200, "O_TRUNC" },
 	{ 0x400, "O_APPEND" },
 	{ 0x800, "O_NONBLOCK" },
+	{ 0x101000, "O_SYNC" },
 	{ 0x1000, "O_DSYNC" },
-	{ 0x2000, "FASYNC" },
+	{ 0x100000, "__O_SYNC" },
 	{ 0x4000, "O_DIRECT" },
 	{ 0x8000, "O_LARGEFILE" },
-	{ 0x10000, "O_DIRECTORY" },
 	{ 0x20000, "O_NOFOLLOW" },
 	{ 0x40000, "O_NOATIME" },
 	{ 0x80000, "O_CLOEXEC" },
-	{ 0x100000, "__O_SYNC" },
 	{ 0x200000, "O_PATH" },
+	{ 0x410000, "O_TMPFILE" },
 	{ 0x400000, "__O_TMPFILE" },
+	{ 0x10000, "O_DIRECTORY" },
+	{ 0x2000, "FASYNC" },
 	{ 0, NULL }
 };
 

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Printers of the file and directory family (src/syscall/file.c and
+ * stat.c) that other families use too: open(2) flags (fcntl F_GETFL,
+ * open_by_handle_at), modes, device numbers, and the time comments of
+ * struct stat and friends.
+ */
+#ifndef SLTRACE_SYSCALL_FILE_H
+#define SLTRACE_SYSCALL_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "xlat/xlat.h"
+
+struct tcb;
+
+/*
+ * A flag set exactly as strace prints it in each -X style.  Unlike
+ * print_flags(), a value with no known bit prints with the dflt
+ * comment: "0x1 /\* AT_??? *\/" (plain "0x1" when dflt is NULL).
+ */
+void file_print_flags(struct tcb *tcp, const struct xlat *x, uint64_t val,
+		      const char *dflt);
+const char *file_sprint_flags(char *buf, size_t size, const struct xlat *x,
+			      uint64_t val, const char *dflt);
+
+/* open(2) flags: "O_RDWR|O_CREAT|O_CLOEXEC" (access mode first). */
+void print_open_flags(struct tcb *tcp, uint64_t flags);
+const char *sprint_open_flags(char *buf, size_t size, uint64_t flags);
+
+/* A mode_t as a number: "0644", "000"; the kernel's umode_t is 16 bits. */
+void print_numeric_mode(struct tcb *tcp, uint64_t mode);
+/* A mode with its file type: "S_IFREG|S_ISUID|0755". */
+void print_symbolic_mode(struct tcb *tcp, unsigned int mode);
+/* A device number: "makedev(0x8, 0x1)" (major/minor of glibc). */
+void print_dev(struct tcb *tcp, uint64_t dev);
+
+/*
+ * The calendar time strace shows in comments, in local time:
+ * "2023-11-14T22:13:20.123456789+0000".  frac has digits decimal
+ * digits (9 for nanoseconds, 6 for microseconds) and is left out when
+ * 0.  Returns false when the time cannot be converted.
+ */
+bool sprint_time(char *buf, size_t size, int64_t sec, uint64_t frac,
+		 unsigned int digits);
+/* The same as a comment after the value just printed; none for 0. */
+void print_time_comment(struct tcb *tcp, int64_t sec, uint64_t frac,
+			unsigned int digits);
+
+#endif
