@@ -16,16 +16,24 @@
 #include "output/output.h"
 #include "syscall/print.h"
 
+/* A personality note goes after the line of the execve that made it. */
+static void on_syscall_exit(struct tcb *tcp)
+{
+	syscall_print_exit(tcp);
+	event_personality_flush(tcp);
+}
+
 static const struct engine_consumer text_consumer = {
 	.attached = event_attached,
 	.new_task = event_new_task,
 	.followed = event_followed,
 	.syscall_entry = syscall_print_entry,
-	.syscall_exit = syscall_print_exit,
+	.syscall_exit = on_syscall_exit,
 	.signal = event_signal,
 	.group_stop = event_group_stop,
 	.exec = event_exec,
 	.superseded = event_superseded,
+	.personality = event_personality,
 	.exited = event_exited,
 	.detached = event_detached,
 	.tick = event_tick,

@@ -13,9 +13,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "filter/qualify.h"
 
 struct config cfg = {
 	.string_limit = 32,
@@ -51,8 +53,13 @@ fatal(const char *fmt, ...)
 }
 
 static const char usage_text[] =
-"Usage: sltrace [-dffhqV] [-a COLUMN] [-o FILE] [-s STRSIZE] [-p PID]...\n"
-"               { -p PID | PROG [ARGS] }\n"
+"Usage: sltrace [-dffhqvVxxyy] [-a COLUMN] [-e EXPR]... [-o FILE]\n"
+"               [-s STRSIZE] [-X FORMAT] [-p PID]... { -p PID | PROG [ARGS] }\n"
+"\n"
+"General:\n"
+"  -e EXPR        a qualifying expression: OPTION=[!]all or OPTION=[!]VAL1[,VAL2]...\n"
+"     options:    trace, abbrev, verbose, raw, signal, read, write, status,\n"
+"                 quiet, decode-fds\n"
 "\n"
 "Startup:\n"
 "  -p PID, --attach=PID\n"
@@ -65,21 +72,74 @@ static const char usage_text[] =
 "  -ff, --follow-forks --output-separately\n"
 "                 follow forks with output into separate files\n"
 "\n"
+"Filtering:\n"
+"  -e trace=[!][?]{{SYSCALL|GROUP|all|/REGEX}[@64|@32|@x32]|none},\n"
+"   --trace=[!][?]{{SYSCALL|GROUP|all|/REGEX}[@64|@32|@x32]|none}\n"
+"                 trace only specified syscalls.\n"
+"     groups:     %clock, %creds, %desc, %file, %fstat, %fstatfs, %ipc, %lstat,\n"
+"                 %memory, %net, %process, %pure, %signal, %stat, %%stat,\n"
+"                 %statfs, %%statfs\n"
+"  -e signal=SET, --signal=SET\n"
+"                 trace only the specified set of signals\n"
+"                 print only the signals from SET\n"
+"  -e status=SET, --status=SET\n"
+"                 print only system calls with the return statuses in SET\n"
+"     statuses:   successful, failed, unfinished, unavailable, detached\n"
+"\n"
 "Output format:\n"
 "  -a COLUMN, --columns=COLUMN\n"
 "                 alignment COLUMN for printing syscall results (default 40)\n"
+"  -e abbrev=SET, --abbrev=SET\n"
+"                 abbreviate output for the syscalls in SET\n"
+"  -e verbose=SET, --verbose=SET\n"
+"                 dereference structures for the syscall in SET\n"
+"  -e raw=SET, --raw=SET\n"
+"                 print undecoded arguments for the syscalls in SET\n"
+"  -e read=SET, --read=SET\n"
+"                 dump the data read from the file descriptors in SET\n"
+"  -e write=SET, --write=SET\n"
+"                 dump the data written to the file descriptors in SET\n"
+"  -e quiet=SET, --quiet=SET\n"
+"                 suppress various informational messages\n"
+"     messages:   attach, exit, path-resolution, personality, thread-execve\n"
+"  -e decode-fds=SET, --decode-fds=SET\n"
+"                 what kinds of file descriptor information details to decode\n"
+"     details:    dev (device major/minor for block/char device files)\n"
+"                 path (file path),\n"
+"                 pidfd (associated PID for pidfds),\n"
+"                 socket (protocol-specific information for socket descriptors)\n"
 "  -o FILE, --output=FILE\n"
 "                 send trace output to FILE instead of stderr\n"
 "  -o |COMMAND, --output=|COMMAND\n"
 "                 send trace output to the standard input of COMMAND\n"
 "  -s STRSIZE, --string-limit=STRSIZE\n"
 "                 limit length of print strings to STRSIZE chars (default 32)\n"
+"  -v, --no-abbrev\n"
+"                 verbose mode: print entities unabbreviated\n"
+"  --strings-in-hex=non-ascii-chars\n"
+"                 use hex instead of octal in escape sequences\n"
+"  -x, --strings-in-hex=non-ascii\n"
+"                 print non-ASCII strings in hex\n"
+"  -xx, --strings-in-hex[=all]\n"
+"                 print all strings in hex\n"
+"  -X FORMAT, --const-print-style=FORMAT\n"
+"                 set the FORMAT for printing of named constants and flags\n"
+"     formats:    raw, abbrev, verbose\n"
+"  -y, --decode-fds[=path]\n"
+"                 print paths associated with file descriptor arguments\n"
+"  -yy, --decode-fds=all\n"
+"                 print all available information associated with file\n"
+"                 descriptors in addition to paths\n"
 "\n"
 "Miscellaneous:\n"
 "  -d, --debug    enable debug output to stderr\n"
 "  -h, --help     print help message\n"
-"  -q, --quiet    suppress messages about attaching and detaching;\n"
-"                 -qq also suppresses messages about process exit status\n"
+"  -q, --quiet=attach,personality\n"
+"                 suppress messages about attaching, detaching, etc.\n"
+"  -qq, --quiet=attach,personality,exit\n"
+"                 suppress messages about process exit status as well.\n"
+"  -qqq, --quiet=all\n"
+"                 suppress all suppressible messages.\n"
 "  -V, --version  print version\n";
 
 static void __attribute__((noreturn)) print_usage(void)
@@ -142,29 +202,102 @@ static void add_pids(const char *arg)
 	free(copy);
 }
 
+/*
+ * Long options without a short form.  The qualifier options are
+ * OPT_QUAL + their enum qual_kind.
+ */
 enum {
 	OPT_OUTPUT_SEPARATELY = 0x100,
+	OPT_STRINGS_IN_HEX,
+	OPT_CONST_PRINT_STYLE,
+	OPT_QUAL = 0x200,
 };
 
 static const struct option long_options[] = {
+	{ "abbrev",		required_argument, NULL, OPT_QUAL + QK_ABBREV },
 	{ "attach",		required_argument, NULL, 'p' },
 	{ "columns",		required_argument, NULL, 'a' },
+	{ "const-print-style",	required_argument, NULL, OPT_CONST_PRINT_STYLE },
 	{ "debug",		no_argument,	   NULL, 'd' },
+	{ "decode-fd",		optional_argument, NULL, OPT_QUAL + QK_DECODE_FDS },
+	{ "decode-fds",		optional_argument, NULL, OPT_QUAL + QK_DECODE_FDS },
+	{ "fault",		required_argument, NULL, OPT_QUAL + QK_FAULT },
 	{ "follow-forks",	no_argument,	   NULL, 'f' },
 	{ "help",		no_argument,	   NULL, 'h' },
+	{ "inject",		required_argument, NULL, OPT_QUAL + QK_INJECT },
+	{ "kvm",		required_argument, NULL, OPT_QUAL + QK_KVM },
+	{ "no-abbrev",		no_argument,	   NULL, 'v' },
 	{ "output",		required_argument, NULL, 'o' },
 	{ "output-separately",	no_argument,	   NULL, OPT_OUTPUT_SEPARATELY },
-	{ "quiet",		no_argument,	   NULL, 'q' },
+	{ "quiet",		optional_argument, NULL, OPT_QUAL + QK_QUIET },
+	{ "raw",		required_argument, NULL, OPT_QUAL + QK_RAW },
+	{ "read",		required_argument, NULL, OPT_QUAL + QK_READ },
+	{ "signal",		required_argument, NULL, OPT_QUAL + QK_SIGNAL },
+	{ "signals",		required_argument, NULL, OPT_QUAL + QK_SIGNAL },
+	{ "silence",		optional_argument, NULL, OPT_QUAL + QK_QUIET },
+	{ "silent",		optional_argument, NULL, OPT_QUAL + QK_QUIET },
+	{ "status",		required_argument, NULL, OPT_QUAL + QK_STATUS },
 	{ "string-limit",	required_argument, NULL, 's' },
+	{ "strings-in-hex",	optional_argument, NULL, OPT_STRINGS_IN_HEX },
+	{ "trace",		required_argument, NULL, OPT_QUAL + QK_TRACE },
+	{ "verbose",		required_argument, NULL, OPT_QUAL + QK_VERBOSE },
 	{ "version",		no_argument,	   NULL, 'V' },
+	{ "write",		required_argument, NULL, OPT_QUAL + QK_WRITE },
 	{ NULL, 0, NULL, 0 }
 };
 
+/* The word that named option c on the command line, for messages. */
+static const char *long_name(int c)
+{
+	for (const struct option *o = long_options; o->name; o++)
+		if (o->val == c)
+			return o->name;
+	return "?";
+}
+
+static void qual_or_die(int rc, const struct qual_error *err)
+{
+	if (!rc)
+		return;
+	if (err->usage)
+		usage_error("%s", err->msg);
+	fatal("%s", err->msg);
+}
+
+/* -X / --const-print-style: the words are case-sensitive in strace. */
+static void set_xlat_style(const char *arg, const char *opt)
+{
+	if (!strcmp(arg, "raw"))
+		cfg.xlat_style = XLAT_STYLE_RAW;
+	else if (!strcmp(arg, "abbrev"))
+		cfg.xlat_style = XLAT_STYLE_ABBREV;
+	else if (!strcmp(arg, "verbose"))
+		cfg.xlat_style = XLAT_STYLE_VERBOSE;
+	else
+		usage_error("invalid %s argument: '%s'", opt, arg);
+}
+
+/* --strings-in-hex[=WHAT]: these words are not case-sensitive. */
+static int strings_in_hex(const char *arg)
+{
+	if (!arg || !strcasecmp(arg, "all"))
+		return HEX_STRINGS_ALL;
+	if (!strcasecmp(arg, "non-ascii"))
+		return HEX_STRINGS_NON_ASCII;
+	if (!strcasecmp(arg, "non-ascii-chars"))
+		return HEX_STRINGS_ESCAPES;
+	if (!strcasecmp(arg, "none"))
+		return HEX_STRINGS_NONE;
+	usage_error("invalid --strings-in-hex argument: '%s'", arg);
+}
+
 void cli_parse(int argc, char **argv)
 {
-	unsigned int nf = 0;
+	unsigned int nf = 0, nq = 0, nx = 0, ny = 0;
+	bool hex_opt = false, decode_fds_opt = false;
+	struct qual_error err;
+	int c, prev_optind;
 	long v;
-	int c;
 
 	/*
 	 * "+" stops at the first non-option: everything after it belongs
@@ -172,8 +305,12 @@ void cli_parse(int argc, char **argv)
 	 * strace-style ones.
 	 */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:a:dfho:p:qs:V", long_options,
-				NULL)) != -1) {
+	for (;;) {
+		prev_optind = optind;
+		c = getopt_long(argc, argv, "+:a:de:fho:p:qs:vVxX:y",
+				long_options, NULL);
+		if (c == -1)
+			break;
 		switch (c) {
 		case 'a':
 			v = parse_uint(optarg, INT_MAX);
@@ -183,6 +320,13 @@ void cli_parse(int argc, char **argv)
 			break;
 		case 'd':
 			cfg.debug++;
+			break;
+		case 'e':
+			qual_or_die(qualify_parse(optarg, &err), &err);
+			/* -e decode-fds= is --decode-fds for the -y check. */
+			if (!strncmp(optarg, "decode-fd=", 10) ||
+			    !strncmp(optarg, "decode-fds=", 11))
+				decode_fds_opt = true;
 			break;
 		case 'f':
 			nf++;
@@ -200,6 +344,7 @@ void cli_parse(int argc, char **argv)
 			break;
 		case 'q':
 			cfg.quiet++;
+			qualify_quiet_level(++nq);
 			break;
 		case 's':
 			v = parse_uint(optarg, INT_MAX);
@@ -207,9 +352,75 @@ void cli_parse(int argc, char **argv)
 				usage_error("invalid -%c argument: '%s'", c, optarg);
 			cfg.string_limit = (unsigned int)v;
 			break;
+		case 'v':
+			/* -v is abbrev=none; a later -e abbrev= still counts. */
+			cfg.verbose = true;
+			qual_or_die(qualify_parse_kind(QK_ABBREV, "none", &err),
+				    &err);
+			break;
 		case 'V':
 			print_version();
+		case 'x':
+			nx++;
+			break;
+		case OPT_STRINGS_IN_HEX:
+			hex_opt = true;
+			cfg.hex_strings = strings_in_hex(optarg);
+			break;
+		case 'X':
+			set_xlat_style(optarg, "-X");
+			break;
+		case OPT_CONST_PRINT_STYLE:
+			set_xlat_style(optarg, "--const-print-style");
+			break;
+		case 'y':
+			ny++;
+			break;
+		case OPT_QUAL + QK_QUIET:
+			/* --quiet alone is -q. */
+			if (!optarg) {
+				cfg.quiet++;
+				qualify_quiet_level(++nq);
+				break;
+			}
+			qual_or_die(qualify_parse_kind(QK_QUIET, optarg, &err),
+				    &err);
+			break;
+		case OPT_QUAL + QK_DECODE_FDS:
+			decode_fds_opt = true;
+			qual_or_die(qualify_parse_kind(QK_DECODE_FDS,
+						       optarg ? optarg : "path",
+						       &err),
+				    &err);
+			break;
+		case OPT_QUAL + QK_TRACE:
+		case OPT_QUAL + QK_ABBREV:
+		case OPT_QUAL + QK_VERBOSE:
+		case OPT_QUAL + QK_RAW:
+		case OPT_QUAL + QK_SIGNAL:
+		case OPT_QUAL + QK_READ:
+		case OPT_QUAL + QK_WRITE:
+		case OPT_QUAL + QK_FAULT:
+		case OPT_QUAL + QK_INJECT:
+		case OPT_QUAL + QK_STATUS:
+		case OPT_QUAL + QK_KVM:
+			qual_or_die(qualify_parse_kind(c - OPT_QUAL, optarg,
+						       &err),
+				    &err);
+			break;
 		case '?':
+			/*
+			 * getopt moved past a long option's word; inside a
+			 * cluster of short ones ("-Zf") it did not.
+			 */
+			if (optind - 1 == prev_optind &&
+			    !strncmp(argv[prev_optind], "--", 2)) {
+				if (optopt)
+					usage_error("option '--%s' doesn't allow an argument",
+						    long_name(optopt));
+				usage_error("unrecognized option '%s'",
+					    argv[prev_optind]);
+			}
 			if (optopt && optopt < 0x100)
 				usage_error("invalid option -- '%c'", optopt);
 			usage_error("unrecognized option '%s'", argv[optind - 1]);
@@ -231,8 +442,30 @@ void cli_parse(int argc, char **argv)
 	if (nf > 1)
 		cfg.output_separately = true;
 
+	if (nx && hex_opt)
+		fatal("-x and --strings-in-hex cannot be provided simultaneously");
+	if (nx)
+		cfg.hex_strings = nx > 1 ? HEX_STRINGS_ALL : HEX_STRINGS_NON_ASCII;
+	if (ny && decode_fds_opt)
+		fatal("-y and --decode-fds cannot be provided simultaneously");
+	if (ny)
+		qual_or_die(qualify_parse_kind(QK_DECODE_FDS,
+					       ny > 1 ? "all" : "path", &err),
+			    &err);
+	cfg.decode_fds_set = qualify_get()->decode_fds;
+	if (cfg.decode_fds_set & ~DECODE_FD_PATH)
+		cfg.decode_fds = 2;
+	else
+		cfg.decode_fds = cfg.decode_fds_set ? 1 : 0;
+
 	if (optind < argc)
 		cfg.argv = argv + optind;
 	if (!cfg.argv && !cfg.n_attach)
 		usage_error("must have PROG [ARGS] or -p PID");
+	/*
+	 * strace keeps the trace file free of these messages for a command
+	 * it launches; with only -p they still go to stderr.
+	 */
+	if (cfg.outfile && cfg.argv)
+		qualify_quiet_default(QUIET_ATTACH | QUIET_PERSONALITY);
 }

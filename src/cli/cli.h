@@ -27,8 +27,14 @@ struct config {
 
 	/* Decoding. */
 	int xlat_style;			/* -X: XLAT_STYLE_* */
-	int hex_strings;		/* -x: 1 non-ASCII as hex, -xx: 2 all */
+	int hex_strings;		/* -x: HEX_STRINGS_* */
 	int decode_fds;			/* -y: 1 paths, -yy: 2 socket details */
+	/*
+	 * --decode-fds=SET as DECODE_FD_* bits (filter/expr.h): -y is
+	 * path, -yy all.  decode_fds above is 2 when anything beyond the
+	 * path is asked for, 1 for the path alone.
+	 */
+	unsigned int decode_fds_set;
 	bool verbose;			/* -v: no abbreviation of structs */
 
 	/* Diagnostics. */
@@ -41,6 +47,14 @@ enum {
 	XLAT_STYLE_ABBREV = 0,		/* O_RDONLY|O_CLOEXEC (default) */
 	XLAT_STYLE_RAW,			/* 0x80000 */
 	XLAT_STYLE_VERBOSE,		/* 0x80000 / * O_CLOEXEC * / */
+};
+
+/* -x, -xx, --strings-in-hex=: how strings print (src/output/quote.c). */
+enum {
+	HEX_STRINGS_NONE = 0,		/* "a\1b": octal escapes */
+	HEX_STRINGS_NON_ASCII,		/* -x: all as \xNN if one needs \ooo */
+	HEX_STRINGS_ALL,		/* -xx: every byte as \xNN */
+	HEX_STRINGS_ESCAPES,		/* =non-ascii-chars: "a\x01b" */
 };
 
 extern struct config cfg;

@@ -142,15 +142,27 @@ static void text_comment(struct outstream *os, const char *text)
 	out_put(os, " */", 3);
 }
 
-/* -x and -xx will set these; the quoting rules already know them. */
-static unsigned int text_quote_style;
+/* -x, -xx and --strings-in-hex= as quoting flags. */
+static unsigned int text_quote_style(void)
+{
+	switch (cfg.hex_strings) {
+	case HEX_STRINGS_NON_ASCII:
+		return QUOTE_HEX_NONPRINT;
+	case HEX_STRINGS_ALL:
+		return QUOTE_FORCE_HEX;
+	case HEX_STRINGS_ESCAPES:
+		return QUOTE_HEX_ESCAPES;
+	default:
+		return 0;
+	}
+}
 
 static void text_quoted(struct outstream *os, const char *s, size_t len,
 			unsigned int flags)
 {
 	char *p = out_reserve(os, quote_bound(len));
 
-	out_commit(os, quote_string(p, s, len, flags | text_quote_style));
+	out_commit(os, quote_string(p, s, len, flags | text_quote_style()));
 }
 
 static void text_open(struct outstream *os, char bracket)

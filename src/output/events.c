@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "engine/engine.h"
+#include "filter/qualify.h"
 #include "output/events.h"
 #include "output/output.h"
 #include "xlat/siginfo.h"
@@ -60,6 +61,8 @@ void event_signal(struct tcb *tcp, const siginfo_t *si)
 {
 	char buf[16];
 
+	if (!qual_signal(si->si_signo))
+		return;
 	line_begin(tcp);
 	out_printf(tcp->out, "--- %s ",
 		   sig_text(si->si_signo, buf, sizeof(buf)));
@@ -75,6 +78,41 @@ void event_group_stop(struct tcb *tcp, int sig)
 
 	line_event(tcp, "--- stopped by %s ---", sig_text(sig, buf, sizeof(buf)));
 	out_event_done(tcp->out);
+}
+
+/*
+ * The engine learns of a new personality at the exit stop of the execve
+ * that caused it, before that execve's line is finished; strace prints
+ * the note after the line, so it waits for event_personality_flush().
+ */
+static pid_t personality_pending;
+static int personality_pers;
+
+static void personality_line(struct tcb *tcp, int pers)
+{
+	if (qual_quiet(QUIET_PERSONALITY))
+		return;
+	line_event(tcp, "[ Process PID=%d runs in %s bit mode. ]", tcp->pid,
+		   arch_pers[pers].name);
+	out_event_done(tcp->out);
+}
+
+void event_personality(struct tcb *tcp, int pers)
+{
+	if (tcp->flags & TCB_IN_SYSCALL) {
+		personality_pending = tcp->pid;
+		personality_pers = pers;
+		return;
+	}
+	personality_line(tcp, pers);
+}
+
+void event_personality_flush(struct tcb *tcp)
+{
+	if (!personality_pending || personality_pending != tcp->pid)
+		return;
+	personality_pending = 0;
+	personality_line(tcp, personality_pers);
 }
 
 void event_superseded(struct tcb *tcp, pid_t by)

@@ -13,6 +13,13 @@ void event_attached(struct tcb *tcp, unsigned int nthreads);
 void event_followed(struct tcb *tcp);
 void event_signal(struct tcb *tcp, const siginfo_t *si);
 void event_group_stop(struct tcb *tcp, int sig);
+/*
+ * "[ Process PID=N runs in 32 bit mode. ]": the consumer's personality
+ * callback, and what prints it after the line of the execve that caused
+ * it (call after each syscall exit).
+ */
+void event_personality(struct tcb *tcp, int pers);
+void event_personality_flush(struct tcb *tcp);
 void event_superseded(struct tcb *tcp, pid_t by);
 void event_exec(struct tcb *tcp, pid_t former_tid);
 void event_exited(struct tcb *tcp, int status);

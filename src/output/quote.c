@@ -44,7 +44,7 @@ static char *put_hex(char *p, const unsigned char *s, size_t len)
 	return p;
 }
 
-static char *put_c(char *p, const unsigned char *s, size_t len)
+static char *put_c(char *p, const unsigned char *s, size_t len, bool hex)
 {
 	size_t i = 0;
 
@@ -63,6 +63,12 @@ static char *put_c(char *p, const unsigned char *s, size_t len)
 		*p++ = '\\';
 		if (esc[c] != OCT) {
 			*p++ = (char)esc[c];
+			continue;
+		}
+		if (hex) {
+			*p++ = 'x';
+			*p++ = hexdig[c >> 4];
+			*p++ = hexdig[c & 15];
 			continue;
 		}
 		/*
@@ -100,7 +106,7 @@ size_t quote_string(char *dst, const void *src, size_t len, unsigned int flags)
 	    ((flags & QUOTE_HEX_NONPRINT) && needs_octal(s, len)))
 		p = put_hex(p, s, len);
 	else
-		p = put_c(p, s, len);
+		p = put_c(p, s, len, flags & QUOTE_HEX_ESCAPES);
 	*p++ = '"';
 	if (flags & QUOTE_ELLIPSIS) {
 		memcpy(p, "...", 3);

@@ -16,6 +16,11 @@
  * alone.  QUOTE_FORCE_HEX (emit.h) is -xx: always \xNN.
  */
 #define QUOTE_HEX_NONPRINT 0x100
+/*
+ * --strings-in-hex=non-ascii-chars: the bytes that would be \ooo are
+ * \xNN (always two digits), the rest prints as usual: "a\x01b\n".
+ */
+#define QUOTE_HEX_ESCAPES 0x200
 
 /* Room quote_string() may need for len bytes: quotes, \ooo each, "...". */
 static inline size_t quote_bound(size_t len)

@@ -1002,7 +1002,9 @@ static void print_xattr_value(struct tcb *tcp, uint64_t addr, uint64_t len)
 		emit_ptr(tcp, addr);
 		return;
 	}
-	if (!cfg.hex_strings && show && !buf[show - 1]) {
+	/* A trailing NUL is dropped unless every byte is shown in hex. */
+	if ((cfg.hex_strings == HEX_STRINGS_NONE ||
+	     cfg.hex_strings == HEX_STRINGS_ESCAPES) && show && !buf[show - 1]) {
 		show--;
 		more = false;
 	}

@@ -55,8 +55,10 @@ static void print_arg(struct tcb *tcp, const char *fmt, unsigned int i)
 	emit_next(tcp);
 	switch (fmt[i]) {
 	case 'd':
-	case 'f':
 		emit_int(tcp, (int32_t)v);
+		break;
+	case 'f':
+		print_fd(tcp, (int32_t)v);
 		break;
 	case 'u':
 		emit_uint(tcp, (uint32_t)v);
@@ -71,11 +73,7 @@ static void print_arg(struct tcb *tcp, const char *fmt, unsigned int i)
 		emit_oct(tcp, (uint32_t)v);
 		break;
 	case 'a':
-		/* AT_FDCWD, include/uapi/linux/fcntl.h */
-		if ((int32_t)v == -100)
-			emit_raw(tcp, "AT_FDCWD");
-		else
-			emit_int(tcp, (int32_t)v);
+		print_dirfd(tcp, (int32_t)v);
 		break;
 	case 's':
 		emit_path(tcp, word(tcp, v));
@@ -189,6 +187,8 @@ void syscall_print_entry(struct tcb *tcp)
 {
 	char buf[32];
 
+	if (!qual_trace(tcp))
+		return;
 	line_begin(tcp);
 	emit_call_begin(tcp, sc_name(tcp, buf, sizeof(buf)));
 	if (tcp->sc.ent && !strcmp(tcp->sc.ent->name, "restart_syscall") &&
@@ -302,7 +302,7 @@ void syscall_print_exit(struct tcb *tcp)
 {
 	char buf[32];
 
-	if (!(tcp->flags & TCB_ENTRY_PRINTED))
+	if (!qual_trace(tcp) || !(tcp->flags & TCB_ENTRY_PRINTED))
 		return;
 	tcp->flags &= ~TCB_ENTRY_PRINTED;
 	line_resume(tcp, sc_name(tcp, buf, sizeof(buf)));

@@ -2,9 +2,12 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "filter/expr.h"
 #include "syscall/defs.h"
 
 /* Names of val's bits in x joined by '|', unknown bits in hex. */
@@ -154,14 +157,37 @@ static void decorate(struct tcb *tcp, const char *path)
 		out_puts(os, "(deleted)");
 }
 
+/*
+ * --decode-fds=dev (-yy): a device node also shows its type and number,
+ * "/dev/null<char 1:3>", from a stat of the fd's /proc link (which
+ * follows to the open file itself, wherever it lives).
+ */
+static void add_device(pid_t pid, int fd, char *path, size_t size)
+{
+	char link[64];
+	struct stat st;
+	size_t n = strlen(path);
+
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", pid, fd);
+	if (stat(link, &st) < 0 || !(S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
+		return;
+	snprintf(path + n, size - n, "<%s %u:%u>",
+		 S_ISCHR(st.st_mode) ? "char" : "block", major(st.st_rdev),
+		 minor(st.st_rdev));
+}
+
 void print_fd(struct tcb *tcp, int fd)
 {
 	char path[4096];
 
 	emit_int(tcp, fd);
-	if (cfg.decode_fds && fd >= 0 &&
-	    fd_path(tcp->pid, fd, path, sizeof(path)) >= 0)
-		decorate(tcp, path);
+	/* --decode-fds=path (-y) shows what the fd is, whatever it is. */
+	if (!(cfg.decode_fds_set & DECODE_FD_PATH) || fd < 0 ||
+	    fd_path(tcp->pid, fd, path, sizeof(path) - 64) < 0)
+		return;
+	if ((cfg.decode_fds_set & DECODE_FD_DEV) && path[0] == '/')
+		add_device(tcp->pid, fd, path, sizeof(path));
+	decorate(tcp, path);
 }
 
 void print_dirfd(struct tcb *tcp, int fd)
@@ -177,7 +203,7 @@ void print_dirfd(struct tcb *tcp, int fd)
 			emit_raw(tcp, "-100 /* AT_FDCWD */");
 		else
 			emit_raw(tcp, "AT_FDCWD");
-		if (!cfg.decode_fds)
+		if (!(cfg.decode_fds_set & DECODE_FD_PATH))
 			return;
 		snprintf(link, sizeof(link), "/proc/%d/cwd", tcp->pid);
 		n = readlink(link, path, sizeof(path) - 1);
