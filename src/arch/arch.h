@@ -49,4 +49,10 @@ int arch_get_syscall_retval(pid_t pid, int pers, int64_t *rval);
  */
 int arch_get_orig_scno(pid_t pid, long *nr);
 
+/*
+ * The stack pointer of a stopped task (rt_sigreturn finds the signal
+ * frame there).  0 or -errno.
+ */
+int arch_get_stack_pointer(pid_t pid, uint64_t *sp);
+
 #endif

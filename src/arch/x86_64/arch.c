@@ -97,3 +97,17 @@ int arch_get_orig_scno(pid_t pid, long *nr)
 	*nr = v;
 	return 0;
 }
+
+int arch_get_stack_pointer(pid_t pid, uint64_t *sp)
+{
+	long v;
+
+	errno = 0;
+	v = ptrace(PTRACE_PEEKUSER, pid,
+		   (void *)offsetof(struct user_regs_struct, rsp), NULL);
+	if (v == -1 && errno)
+		return -errno;
+	/* A 32-bit task's esp is the low half of rsp. */
+	*sp = (uint64_t)v;
+	return 0;
+}

@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * New processes and threads: clone, clone3 (fork and vfork take no
+ * arguments and print by their table rows).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "syscall/defs.h"
+#include "syscall/process.h"
+#include "xlat/tables/clone3_flags.h"
+#include "xlat/tables/clone_flags.h"
+
+/* include/uapi/linux/sched.h */
+#define CSIGNAL 0x000000ff
+#define CLONE_PIDFD 0x00001000
+#define CLONE_SETTLS 0x00080000
+#define CLONE_PARENT_SETTID 0x00100000
+#define CLONE_CHILD_CLEARTID 0x00200000
+#define CLONE_CHILD_SETTID 0x01000000
+#define CLONE_INTO_CGROUP 0x200000000ULL
+#define CLONE_ARGS_SIZE_VER0 64
+
+/*
+ * clone flags: the flag bits, then the exit signal of the low byte by
+ * name or number: "CLONE_VM|CLONE_FS|SIGCHLD", "SIGCHLD", "0".
+ */
+static void print_clone_flags(struct tcb *tcp, uint64_t val)
+{
+	uint64_t flags = val & ~(uint64_t)CSIGNAL;
+	int sig = (int)(val & CSIGNAL);
+	const char *name = sig ? signal_name(sig) : NULL;
+	char text[1200];
+	size_t n = 0;
+
+	text[0] = '\0';
+	if (flags) {
+		sprint_pflags(text, sizeof(text), clone_flags, flags,
+			      "CLONE_???");
+		n = strlen(text);
+	}
+	/* Each part in the -X style: "0x1200000 /\* ... *\/|17 /\* SIGCHLD *\/". */
+	if (sig || !flags) {
+		const char *sep = n ? "|" : "";
+
+		if (!name || cfg.xlat_style == XLAT_STYLE_RAW)
+			snprintf(text + n, sizeof(text) - n, "%s%d", sep, sig);
+		else if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
+			snprintf(text + n, sizeof(text) - n, "%s%d /* %s */",
+				 sep, sig, name);
+		else
+			snprintf(text + n, sizeof(text) - n, "%s%s", sep, name);
+	}
+	emit_raw(tcp, text);
+}
+
+/*
+ * clone(flags, stack, parent_tid, child_tid, tls) on x86_64;
+ * clone(flags, stack, parent_tid, tls, child_tid) on i386.
+ * strace shows the stack and the flags at entry, the pointers the
+ * kernel writes through at exit.
+ */
+SYS_FUNC(clone)
+{
+	uint64_t flags = tcp_arg(tcp, 0);
+	bool compat = tcp_wordsize(tcp) == 4;
+	uint64_t ptid = tcp_arg(tcp, 2);
+	uint64_t ctid = tcp_arg(tcp, compat ? 4 : 3);
+	uint64_t tls = tcp_arg(tcp, compat ? 3 : 4);
+
+	if (entering(tcp)) {
+		emit_field(tcp, "child_stack");
+		emit_ptr(tcp, tcp_arg(tcp, 1));
+		emit_field(tcp, "flags");
+		print_clone_flags(tcp, flags);
+		return 0;
+	}
+	if (flags & (CLONE_PARENT_SETTID | CLONE_PIDFD)) {
+		emit_field(tcp, "parent_tid");
+		print_int_at(tcp, ptid);
+	}
+	if (flags & CLONE_SETTLS) {
+		emit_field(tcp, "tls");
+		if (compat)
+			print_user_desc(tcp, tls, true);
+		else
+			emit_ptr(tcp, tls);
+	}
+	if (flags & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID)) {
+		emit_field(tcp, "child_tidptr");
+		emit_ptr(tcp, ctid);
+	}
+	return 0;
+}
+
+/* struct clone_args, include/uapi/linux/sched.h: eleven u64. */
+struct clone_args_raw {
+	uint64_t flags, pidfd, child_tid, parent_tid, exit_signal;
+	uint64_t stack, stack_size, tls, set_tid, set_tid_size, cgroup;
+};
+
+static int read_clone_args(struct tcb *tcp, struct clone_args_raw *a)
+{
+	uint64_t size = tcp_arg(tcp, 1);
+
+	if (size < CLONE_ARGS_SIZE_VER0)
+		return -1;
+	if (size > sizeof(*a))
+		size = sizeof(*a);
+	memset(a, 0, sizeof(*a));
+	return tracee_read(tcp, tcp_arg(tcp, 0), a, (size_t)size);
+}
+
+static void print_set_tid(struct tcb *tcp, uint64_t addr, uint64_t n)
+{
+	int32_t tids[64];
+
+	if (!addr || !n || n > 64 ||
+	    tracee_read(tcp, addr, tids, (size_t)n * sizeof(tids[0]))) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_array_begin(tcp);
+	for (uint64_t i = 0; i < n; i++) {
+		emit_next(tcp);
+		emit_int(tcp, tids[i]);
+	}
+	emit_array_end(tcp);
+}
+
+SYS_FUNC(clone3)
+{
+	struct clone_args_raw a;
+
+	if (entering(tcp)) {
+		if (read_clone_args(tcp, &a)) {
+			emit_ptr(tcp, tcp_arg(tcp, 0));
+			return 0;
+		}
+		emit_struct_begin(tcp);
+		emit_field(tcp, "flags");
+		pflags(tcp, clone3_flags, a.flags, "CLONE_???");
+		if (a.flags & CLONE_PIDFD) {
+			emit_field(tcp, "pidfd");
+			emit_ptr(tcp, a.pidfd);
+		}
+		if (a.flags & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID)) {
+			emit_field(tcp, "child_tid");
+			emit_ptr(tcp, a.child_tid);
+		}
+		if (a.flags & CLONE_PARENT_SETTID) {
+			emit_field(tcp, "parent_tid");
+			emit_ptr(tcp, a.parent_tid);
+		}
+		emit_field(tcp, "exit_signal");
+		print_signo(tcp, (int)a.exit_signal);
+		emit_field(tcp, "stack");
+		emit_ptr(tcp, a.stack);
+		emit_field(tcp, "stack_size");
+		emit_hex(tcp, a.stack_size);
+		if (a.flags & CLONE_SETTLS) {
+			emit_field(tcp, "tls");
+			if (tcp_wordsize(tcp) == 4)
+				print_user_desc(tcp, a.tls, true);
+			else
+				emit_ptr(tcp, a.tls);
+		}
+		if (a.set_tid || a.set_tid_size) {
+			emit_field(tcp, "set_tid");
+			print_set_tid(tcp, a.set_tid, a.set_tid_size);
+			emit_field(tcp, "set_tid_size");
+			emit_uint(tcp, a.set_tid_size);
+		}
+		if (a.flags & CLONE_INTO_CGROUP) {
+			emit_field(tcp, "cgroup");
+			emit_uint(tcp, a.cgroup);
+		}
+		emit_struct_end(tcp);
+		return 0;
+	}
+	/* What the kernel wrote back: " => {pidfd=[4], parent_tid=[9162]}". */
+	if (!syserror(tcp) && !read_clone_args(tcp, &a) &&
+	    (a.flags & (CLONE_PIDFD | CLONE_PARENT_SETTID))) {
+		emit_raw(tcp, " => ");
+		emit_struct_begin(tcp);
+		if (a.flags & CLONE_PIDFD) {
+			emit_field(tcp, "pidfd");
+			print_int_at(tcp, a.pidfd);
+		}
+		if (a.flags & CLONE_PARENT_SETTID) {
+			emit_field(tcp, "parent_tid");
+			print_int_at(tcp, a.parent_tid);
+		}
+		emit_struct_end(tcp);
+	}
+	emit_next(tcp);
+	emit_uint(tcp, tcp_arg(tcp, 1));
+	return 0;
+}

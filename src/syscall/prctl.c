@@ -1,0 +1,682 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * prctl and arch_prctl.  Each prctl option has its own argument list:
+ * strace shows only the arguments the option uses, and all five in hex
+ * for an option it does not know.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "syscall/defs.h"
+#include "syscall/process.h"
+#include "xlat/tables/arch_prctl_codes.h"
+#include "xlat/tables/capabilities.h"
+#include "xlat/tables/pidtypes.h"
+#include "xlat/tables/pr_cap_ambient.h"
+#include "xlat/tables/pr_dumpable.h"
+#include "xlat/tables/pr_fp_mode.h"
+#include "xlat/tables/pr_mce_kill.h"
+#include "xlat/tables/pr_mce_kill_policy.h"
+#include "xlat/tables/pr_mte_tcf.h"
+#include "xlat/tables/pr_pac_enabled_keys.h"
+#include "xlat/tables/pr_pac_keys.h"
+#include "xlat/tables/pr_sched_core.h"
+#include "xlat/tables/pr_securebits.h"
+#include "xlat/tables/pr_set_mm.h"
+#include "xlat/tables/pr_set_vma.h"
+#include "xlat/tables/pr_sme_vl_flags.h"
+#include "xlat/tables/pr_spec_cmds.h"
+#include "xlat/tables/pr_spec_get_flags.h"
+#include "xlat/tables/pr_spec_set_flags.h"
+#include "xlat/tables/pr_sve_vl_flags.h"
+#include "xlat/tables/pr_sys_dispatch.h"
+#include "xlat/tables/pr_tsc.h"
+#include "xlat/tables/pr_unalign_flags.h"
+#include "xlat/tables/prctl_options.h"
+#include "xlat/tables/seccomp_mode.h"
+#include "xlat/tables/xfeature_masks.h"
+#include "xlat/tables/xfeatures.h"
+
+/* include/uapi/linux/prctl.h */
+enum {
+	PR_SET_PDEATHSIG = 1,
+	PR_GET_PDEATHSIG = 2,
+	PR_GET_DUMPABLE = 3,
+	PR_SET_DUMPABLE = 4,
+	PR_GET_UNALIGN = 5,
+	PR_SET_UNALIGN = 6,
+	PR_GET_KEEPCAPS = 7,
+	PR_SET_KEEPCAPS = 8,
+	PR_GET_FPEMU = 9,
+	PR_SET_FPEMU = 10,
+	PR_GET_FPEXC = 11,
+	PR_SET_FPEXC = 12,
+	PR_GET_TIMING = 13,
+	PR_SET_TIMING = 14,
+	PR_SET_NAME = 15,
+	PR_GET_NAME = 16,
+	PR_GET_ENDIAN = 19,
+	PR_SET_ENDIAN = 20,
+	PR_GET_SECCOMP = 21,
+	PR_SET_SECCOMP = 22,
+	PR_CAPBSET_READ = 23,
+	PR_CAPBSET_DROP = 24,
+	PR_GET_TSC = 25,
+	PR_SET_TSC = 26,
+	PR_GET_SECUREBITS = 27,
+	PR_SET_SECUREBITS = 28,
+	PR_SET_TIMERSLACK = 29,
+	PR_GET_TIMERSLACK = 30,
+	PR_TASK_PERF_EVENTS_DISABLE = 31,
+	PR_TASK_PERF_EVENTS_ENABLE = 32,
+	PR_MCE_KILL = 33,
+	PR_MCE_KILL_GET = 34,
+	PR_SET_MM = 35,
+	PR_SET_CHILD_SUBREAPER = 36,
+	PR_GET_CHILD_SUBREAPER = 37,
+	PR_SET_NO_NEW_PRIVS = 38,
+	PR_GET_NO_NEW_PRIVS = 39,
+	PR_GET_TID_ADDRESS = 40,
+	PR_SET_THP_DISABLE = 41,
+	PR_GET_THP_DISABLE = 42,
+	PR_SET_FP_MODE = 45,
+	PR_GET_FP_MODE = 46,
+	PR_CAP_AMBIENT = 47,
+	PR_SVE_SET_VL = 50,
+	PR_SVE_GET_VL = 51,
+	PR_GET_SPECULATION_CTRL = 52,
+	PR_SET_SPECULATION_CTRL = 53,
+	PR_PAC_RESET_KEYS = 54,
+	PR_SET_TAGGED_ADDR_CTRL = 55,
+	PR_SET_IO_FLUSHER = 57,
+	PR_SET_SYSCALL_USER_DISPATCH = 59,
+	PR_PAC_SET_ENABLED_KEYS = 60,
+	PR_SCHED_CORE = 62,
+	PR_SME_SET_VL = 63,
+	PR_SME_GET_VL = 64,
+	PR_SET_VMA = 0x53564d41,
+	PR_SET_PTRACER = 0x59616d61,
+};
+
+#define PR_MCE_KILL_SET 1
+#define PR_CAP_AMBIENT_IS_SET 1
+#define PR_CAP_AMBIENT_LOWER 3
+#define PR_SET_VMA_ANON_NAME 0
+#define SECCOMP_MODE_STRICT 1
+#define SECCOMP_MODE_FILTER 2
+#define PR_SVE_VL_LEN_MASK 0xffff
+#define TASK_COMM_LEN 16
+
+/* Arguments from..5 in hex: what strace shows for what it leaves raw. */
+static void hex_args(struct tcb *tcp, unsigned int from)
+{
+	for (unsigned int i = from; i <= 4; i++) {
+		emit_next(tcp);
+		emit_hex(tcp, tcp_arg(tcp, i));
+	}
+}
+
+static void arg_u(struct tcb *tcp, unsigned int i)
+{
+	emit_next(tcp);
+	emit_uint(tcp, tcp_arg(tcp, i));
+}
+
+/*
+ * The thread name: at most TASK_COMM_LEN - 1 bytes count, and -s; a
+ * longer one (PR_SET_NAME truncates) shows "...".
+ */
+static void print_comm(struct tcb *tcp, uint64_t addr)
+{
+	char buf[TASK_COMM_LEN + 1];
+	size_t limit = TASK_COMM_LEN - 1;
+	ssize_t n;
+
+	if (cfg.string_limit < limit)
+		limit = cfg.string_limit;
+	n = addr ? tracee_read_str(tcp, addr, buf, TASK_COMM_LEN) : -1;
+	if (n < 0) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	if ((size_t)n > limit)
+		emit_quoted(tcp, buf, limit, QUOTE_ELLIPSIS);
+	else
+		emit_quoted(tcp, buf, (size_t)n, 0);
+}
+
+/* An int the kernel wrote, shown by a printer of its value. */
+static bool read_out_int(struct tcb *tcp, uint64_t addr, int32_t *v)
+{
+	if (!addr || syserror(tcp) || tracee_read(tcp, addr, v, sizeof(*v))) {
+		emit_ptr(tcp, addr);
+		return false;
+	}
+	return true;
+}
+
+static void print_seccomp_filter(struct tcb *tcp, uint64_t addr)
+{
+	uint64_t len, filter;
+
+	/* struct sock_fprog {unsigned short len; struct sock_filter *filter;} */
+	if (tcp_wordsize(tcp) == 4) {
+		uint32_t w[2];
+
+		if (!addr || tracee_read(tcp, addr, w, sizeof(w))) {
+			emit_ptr(tcp, addr);
+			return;
+		}
+		len = (uint16_t)w[0];
+		filter = w[1];
+	} else {
+		uint64_t w[2];
+
+		if (!addr || tracee_read(tcp, addr, w, sizeof(w))) {
+			emit_ptr(tcp, addr);
+			return;
+		}
+		len = (uint16_t)w[0];
+		filter = w[1];
+	}
+	emit_struct_begin(tcp);
+	emit_field(tcp, "len");
+	emit_uint(tcp, len);
+	emit_field(tcp, "filter");
+	emit_ptr(tcp, filter);
+	emit_struct_end(tcp);
+}
+
+/*
+ * PR_SET_TAGGED_ADDR_CTRL: "PR_TAGGED_ADDR_ENABLE" or its negation,
+ * the tag check fault mode (bits 1-2), the tag mask (bits 3-18) as
+ * "0x2<<PR_MTE_TAG_SHIFT", then any other bits.
+ */
+static void print_tagged_addr_ctrl(struct tcb *tcp, uint64_t v)
+{
+	char buf[256], vb[300];
+	uint64_t tag = (v >> 3) & 0xffff, rest = v & ~0x7ffffULL;
+	const char *tcf = xlat_name(pr_mte_tcf, v & 6);
+	size_t n;
+
+	if (cfg.xlat_style == XLAT_STYLE_RAW) {
+		emit_hex(tcp, v);
+		return;
+	}
+	n = (size_t)snprintf(buf, sizeof(buf), "%sPR_TAGGED_ADDR_ENABLE|%s",
+			     v & 1 ? "" : "!", tcf ? tcf : "PR_MTE_TCF_???");
+	if (tag)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+				      "|%#llx<<PR_MTE_TAG_SHIFT",
+				      (unsigned long long)tag);
+	if (rest)
+		snprintf(buf + n, sizeof(buf) - n, "|%#llx",
+			 (unsigned long long)rest);
+	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
+		snprintf(vb, sizeof(vb), "%#llx /* %s */",
+			 (unsigned long long)v, buf);
+		emit_raw(tcp, vb);
+		return;
+	}
+	emit_raw(tcp, buf);
+}
+
+/* PR_S{VE,ME}_SET_VL: flags above the vector length, then the length. */
+static void print_vl(struct tcb *tcp, uint64_t v, const struct xlat *flags,
+		     const char *dflt)
+{
+	uint64_t fl = v & ~(uint64_t)PR_SVE_VL_LEN_MASK;
+	char buf[256], vb[300];
+	size_t n;
+
+	if (!fl || cfg.xlat_style == XLAT_STYLE_RAW) {
+		emit_hex(tcp, v);
+		return;
+	}
+	sprint_flags_abbrev(buf, sizeof(buf), flags, fl, dflt);
+	n = strlen(buf);
+	if (v & PR_SVE_VL_LEN_MASK)
+		snprintf(buf + n, sizeof(buf) - n, "|%#llx",
+			 (unsigned long long)(v & PR_SVE_VL_LEN_MASK));
+	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
+		snprintf(vb, sizeof(vb), "%#llx /* %s */",
+			 (unsigned long long)v, buf);
+		emit_raw(tcp, vb);
+		return;
+	}
+	emit_raw(tcp, buf);
+}
+
+/* PIDTYPE_* as strace shows it there: "0 /\* PIDTYPE_PID *\/". */
+static void print_pidtype(struct tcb *tcp, uint64_t v)
+{
+	const char *name = xlat_name(pidtypes, v);
+	char buf[64];
+
+	if (cfg.xlat_style == XLAT_STYLE_RAW)
+		snprintf(buf, sizeof(buf), "%#llx", (unsigned long long)v);
+	else if (name)
+		snprintf(buf, sizeof(buf), "%llu /* %s */",
+			 (unsigned long long)v, name);
+	else
+		snprintf(buf, sizeof(buf), "%#llx /* PIDTYPE_??? */",
+			 (unsigned long long)v);
+	emit_raw(tcp, buf);
+}
+
+/* The part of prctl printed at entry; returns what the entry returns. */
+static int prctl_entry(struct tcb *tcp, unsigned int opt)
+{
+	uint64_t a2 = tcp_arg(tcp, 1), a3 = tcp_arg(tcp, 2);
+
+	switch (opt) {
+	case PR_GET_DUMPABLE:
+	case PR_GET_SECUREBITS:
+	case PR_MCE_KILL_GET:
+		if (opt == PR_MCE_KILL_GET)
+			hex_args(tcp, 1);
+		return 0;
+	case PR_GET_KEEPCAPS:
+	case PR_GET_SECCOMP:
+	case PR_GET_TIMERSLACK:
+	case PR_GET_TIMING:
+	case PR_TASK_PERF_EVENTS_DISABLE:
+	case PR_TASK_PERF_EVENTS_ENABLE:
+	case PR_GET_FP_MODE:
+	case PR_SVE_GET_VL:
+	case PR_SME_GET_VL:
+		return RVAL_DECODED;
+	case PR_GET_PDEATHSIG:
+	case PR_GET_CHILD_SUBREAPER:
+	case PR_GET_TSC:
+	case PR_GET_UNALIGN:
+	case PR_GET_FPEMU:
+	case PR_GET_FPEXC:
+	case PR_GET_ENDIAN:
+	case PR_GET_TID_ADDRESS:
+	case PR_GET_NAME:
+		emit_next(tcp);
+		return 0;
+	case PR_SET_PDEATHSIG:
+		emit_next(tcp);
+		if (a2 && a2 <= 64 && signal_name((int)a2))
+			print_signo(tcp, (int)a2);
+		else
+			emit_uint(tcp, a2);
+		return RVAL_DECODED;
+	case PR_SET_KEEPCAPS:
+	case PR_SET_FPEMU:
+	case PR_SET_FPEXC:
+	case PR_SET_TIMING:
+	case PR_SET_ENDIAN:
+	case PR_SET_CHILD_SUBREAPER:
+	case PR_SET_TIMERSLACK:
+		arg_u(tcp, 1);
+		return RVAL_DECODED;
+	case PR_SET_DUMPABLE:
+		emit_next(tcp);
+		print_xval(tcp, pr_dumpable, a2, "SUID_DUMP_???");
+		return RVAL_DECODED;
+	case PR_SET_UNALIGN:
+		emit_next(tcp);
+		pflags(tcp, pr_unalign_flags, (uint32_t)a2, "PR_UNALIGN_???");
+		return RVAL_DECODED;
+	case PR_SET_FP_MODE:
+		emit_next(tcp);
+		pflags(tcp, pr_fp_mode, (uint32_t)a2, "PR_FP_MODE_???");
+		return RVAL_DECODED;
+	case PR_SET_TSC:
+		emit_next(tcp);
+		print_xval(tcp, pr_tsc, (uint32_t)a2, "PR_TSC_???");
+		return RVAL_DECODED;
+	case PR_SET_SECUREBITS:
+		emit_next(tcp);
+		pflags(tcp, pr_securebits, a2, "SECBIT_???");
+		return RVAL_DECODED;
+	case PR_CAPBSET_READ:
+	case PR_CAPBSET_DROP:
+		emit_next(tcp);
+		print_xval(tcp, capabilities, a2, "CAP_???");
+		return RVAL_DECODED;
+	case PR_SET_NAME:
+		emit_next(tcp);
+		print_comm(tcp, a2);
+		return RVAL_DECODED;
+	case PR_SET_NO_NEW_PRIVS:
+	case PR_SET_THP_DISABLE:
+	case PR_SET_IO_FLUSHER:
+		arg_u(tcp, 1);
+		hex_args(tcp, 2);
+		return RVAL_DECODED;
+	case PR_MCE_KILL:
+		emit_next(tcp);
+		print_xval(tcp, pr_mce_kill, a2, "PR_MCE_KILL_???");
+		emit_next(tcp);
+		if (a2 == PR_MCE_KILL_SET)
+			print_xval(tcp, pr_mce_kill_policy, a3,
+				   "PR_MCE_KILL_???");
+		else
+			emit_hex(tcp, a3);
+		hex_args(tcp, 3);
+		return RVAL_DECODED;
+	case PR_SET_MM:
+		emit_next(tcp);
+		print_xval(tcp, pr_set_mm, (uint32_t)a2, "PR_SET_MM_???");
+		hex_args(tcp, 2);
+		return RVAL_DECODED;
+	case PR_CAP_AMBIENT:
+		emit_next(tcp);
+		print_xval(tcp, pr_cap_ambient, a2, "PR_CAP_AMBIENT_???");
+		emit_next(tcp);
+		if (a2 >= PR_CAP_AMBIENT_IS_SET && a2 <= PR_CAP_AMBIENT_LOWER)
+			print_xval(tcp, capabilities, a3, "CAP_???");
+		else
+			emit_hex(tcp, a3);
+		hex_args(tcp, 3);
+		return RVAL_DECODED;
+	case PR_SVE_SET_VL:
+		emit_next(tcp);
+		print_vl(tcp, a2, pr_sve_vl_flags, "PR_SVE_???");
+		return RVAL_DECODED;
+	case PR_SME_SET_VL:
+		emit_next(tcp);
+		print_vl(tcp, a2, pr_sme_vl_flags, "PR_SME_???");
+		return RVAL_DECODED;
+	case PR_GET_SPECULATION_CTRL:
+		emit_next(tcp);
+		print_xval(tcp, pr_spec_cmds, a2, "PR_SPEC_???");
+		return 0;
+	case PR_SET_SPECULATION_CTRL:
+		emit_next(tcp);
+		print_xval(tcp, pr_spec_cmds, a2, "PR_SPEC_???");
+		emit_next(tcp);
+		if (xlat_name(pr_spec_cmds, a2))
+			print_xval(tcp, pr_spec_set_flags, a3, "PR_SPEC_???");
+		else
+			emit_hex(tcp, a3);
+		return RVAL_DECODED;
+	case PR_PAC_RESET_KEYS:
+		emit_next(tcp);
+		pflags(tcp, pr_pac_keys, a2, "PR_PAC_???");
+		hex_args(tcp, 2);
+		return RVAL_DECODED;
+	case PR_PAC_SET_ENABLED_KEYS:
+		emit_next(tcp);
+		pflags(tcp, pr_pac_enabled_keys, a2, "PR_PAC_???");
+		emit_next(tcp);
+		pflags(tcp, pr_pac_enabled_keys, a3, "PR_PAC_???");
+		hex_args(tcp, 3);
+		return RVAL_DECODED;
+	case PR_SET_TAGGED_ADDR_CTRL:
+		emit_next(tcp);
+		print_tagged_addr_ctrl(tcp, a2);
+		hex_args(tcp, 2);
+		return RVAL_DECODED;
+	case PR_SET_SYSCALL_USER_DISPATCH:
+		emit_next(tcp);
+		print_xval(tcp, pr_sys_dispatch, a2, "PR_SYS_DISPATCH_???");
+		emit_next(tcp);
+		emit_hex(tcp, a3);
+		emit_next(tcp);
+		emit_hex(tcp, tcp_arg(tcp, 3));
+		emit_next(tcp);
+		emit_ptr(tcp, tcp_arg(tcp, 4));
+		return RVAL_DECODED;
+	case PR_SCHED_CORE:
+		emit_next(tcp);
+		print_xval(tcp, pr_sched_core, (uint32_t)a2,
+			   "PR_SCHED_CORE_???");
+		emit_next(tcp);
+		emit_int(tcp, (int32_t)a3);
+		emit_next(tcp);
+		print_pidtype(tcp, tcp_arg(tcp, 3));
+		emit_next(tcp);
+		emit_ptr(tcp, tcp_arg(tcp, 4));
+		return RVAL_DECODED;
+	case PR_SET_VMA:
+		emit_next(tcp);
+		print_xval(tcp, pr_set_vma, a2, "PR_SET_VMA_???");
+		if (a2 != PR_SET_VMA_ANON_NAME) {
+			hex_args(tcp, 2);
+			return RVAL_DECODED;
+		}
+		emit_next(tcp);
+		emit_ptr(tcp, a3);
+		arg_u(tcp, 3);
+		emit_next(tcp);
+		emit_cstr(tcp, tcp_arg(tcp, 4));
+		return RVAL_DECODED;
+	case PR_SET_SECCOMP:
+		emit_next(tcp);
+		print_xval(tcp, seccomp_mode, a2, "SECCOMP_MODE_???");
+		if (a2 == SECCOMP_MODE_STRICT)
+			return RVAL_DECODED;
+		if (a2 == SECCOMP_MODE_FILTER) {
+			emit_next(tcp);
+			print_seccomp_filter(tcp, a3);
+			return RVAL_DECODED;
+		}
+		hex_args(tcp, 2);
+		return RVAL_DECODED;
+	case PR_SET_PTRACER:
+		emit_next(tcp);
+		if ((int32_t)a2 == -1 && cfg.xlat_style == XLAT_STYLE_ABBREV)
+			emit_raw(tcp, "PR_SET_PTRACER_ANY");
+		else if ((int32_t)a2 == -1 &&
+			 cfg.xlat_style == XLAT_STYLE_VERBOSE)
+			emit_raw(tcp, "-1 /* PR_SET_PTRACER_ANY */");
+		else
+			emit_int(tcp, (int32_t)a2);
+		return RVAL_DECODED;
+	default:
+		hex_args(tcp, 1);
+		return RVAL_DECODED;
+	}
+}
+
+static int prctl_exit(struct tcb *tcp, unsigned int opt)
+{
+	static char aux[256];
+	uint64_t a2 = tcp_arg(tcp, 1);
+	int64_t rv = tcp_rval(tcp);
+	const char *name;
+	int32_t v;
+
+	switch (opt) {
+	case PR_GET_DUMPABLE:
+		name = syserror(tcp) ? NULL :
+				       xlat_name(pr_dumpable, (uint64_t)rv);
+		if (!name)
+			return RVAL_DECIMAL;
+		tcp->sc.auxstr = name;
+		return RVAL_STR;
+	case PR_MCE_KILL_GET:
+		name = syserror(tcp) ?
+			       NULL :
+			       xlat_name(pr_mce_kill_policy, (uint64_t)rv);
+		if (!name)
+			return RVAL_DECIMAL;
+		tcp->sc.auxstr = name;
+		return RVAL_STR;
+	case PR_GET_SECUREBITS:
+		if (syserror(tcp) || !rv)
+			return RVAL_DECIMAL;
+		if (cfg.xlat_style == XLAT_STYLE_RAW)
+			return RVAL_HEX;
+		tcp->sc.auxstr =
+			sprint_flags_abbrev(aux, sizeof(aux), pr_securebits,
+					    (uint64_t)rv, "SECBIT_???");
+		return RVAL_HEX | RVAL_STR;
+	case PR_GET_SPECULATION_CTRL:
+		/* The names, whatever -X says; none with -X raw. */
+		if (syserror(tcp))
+			return RVAL_DECIMAL;
+		if (cfg.xlat_style == XLAT_STYLE_RAW)
+			return RVAL_HEX;
+		tcp->sc.auxstr =
+			sprint_flags_abbrev(aux, sizeof(aux), pr_spec_get_flags,
+					    (uint64_t)rv, "PR_SPEC_???");
+		return RVAL_HEX | RVAL_STR;
+	case PR_GET_PDEATHSIG:
+		if (read_out_int(tcp, a2, &v)) {
+			emit_array_begin(tcp);
+			if (v > 0 && signal_name(v))
+				print_signo(tcp, v);
+			else
+				emit_int(tcp, v);
+			emit_array_end(tcp);
+		}
+		return RVAL_DECIMAL;
+	case PR_GET_TSC:
+		if (read_out_int(tcp, a2, &v)) {
+			emit_array_begin(tcp);
+			print_xval(tcp, pr_tsc, (uint32_t)v, "PR_TSC_???");
+			emit_array_end(tcp);
+		}
+		return RVAL_DECIMAL;
+	case PR_GET_UNALIGN:
+		if (read_out_int(tcp, a2, &v)) {
+			emit_array_begin(tcp);
+			pflags(tcp, pr_unalign_flags, (uint32_t)v,
+			       "PR_UNALIGN_???");
+			emit_array_end(tcp);
+		}
+		return RVAL_DECIMAL;
+	case PR_GET_CHILD_SUBREAPER:
+	case PR_GET_FPEMU:
+	case PR_GET_FPEXC:
+	case PR_GET_ENDIAN:
+		if (read_out_int(tcp, a2, &v)) {
+			emit_array_begin(tcp);
+			emit_int(tcp, v);
+			emit_array_end(tcp);
+		}
+		return RVAL_DECIMAL;
+	case PR_GET_TID_ADDRESS: {
+		uint64_t p;
+
+		if (!a2 || syserror(tcp) || read_word(tcp, a2, &p)) {
+			emit_ptr(tcp, a2);
+		} else {
+			emit_array_begin(tcp);
+			emit_ptr(tcp, p);
+			emit_array_end(tcp);
+		}
+		return RVAL_DECIMAL;
+	}
+	case PR_GET_NAME:
+		if (syserror(tcp))
+			emit_ptr(tcp, a2);
+		else
+			print_comm(tcp, a2);
+		return RVAL_DECIMAL;
+	default:
+		return RVAL_DECIMAL;
+	}
+}
+
+SYS_FUNC(prctl)
+{
+	unsigned int opt = (uint32_t)tcp_arg(tcp, 0);
+
+	if (entering(tcp)) {
+		print_xval(tcp, prctl_options, opt, "PR_???");
+		return prctl_entry(tcp, opt);
+	}
+	return prctl_exit(tcp, opt);
+}
+
+/* arch/x86/include/uapi/asm/prctl.h */
+enum {
+	ARCH_SET_GS = 0x1001,
+	ARCH_SET_FS = 0x1002,
+	ARCH_GET_FS = 0x1003,
+	ARCH_GET_GS = 0x1004,
+	ARCH_GET_CPUID = 0x1011,
+	ARCH_GET_XCOMP_SUPP = 0x1021,
+	ARCH_GET_XCOMP_PERM = 0x1022,
+	ARCH_REQ_XCOMP_PERM = 0x1023,
+	ARCH_GET_XCOMP_GUEST_PERM = 0x1024,
+	ARCH_REQ_XCOMP_GUEST_PERM = 0x1025,
+};
+
+/* strace shows the xfeature sets and numbers with their value first. */
+static void print_xfeature_mask(struct tcb *tcp, uint64_t v)
+{
+	char names[512], buf[600];
+
+	if (cfg.xlat_style == XLAT_STYLE_RAW) {
+		emit_hex(tcp, v);
+		return;
+	}
+	sprint_flags_abbrev(names, sizeof(names), xfeature_masks, v,
+			    "XFEATURE_MASK_???");
+	if (!strncmp(names, "0x", 2))
+		snprintf(buf, sizeof(buf), "%s", names);
+	else
+		snprintf(buf, sizeof(buf), "%#llx /* %s */",
+			 (unsigned long long)v, names);
+	emit_raw(tcp, buf);
+}
+
+SYS_FUNC(arch_prctl)
+{
+	unsigned int code = (uint32_t)tcp_arg(tcp, 0);
+	uint64_t addr = tcp_arg(tcp, 1), v;
+
+	if (entering(tcp)) {
+		print_xval(tcp, arch_prctl_codes, code, "ARCH_???");
+		switch (code) {
+		case ARCH_GET_CPUID:
+			return RVAL_DECODED;
+		case ARCH_GET_FS:
+		case ARCH_GET_GS:
+		case ARCH_GET_XCOMP_SUPP:
+		case ARCH_GET_XCOMP_PERM:
+		case ARCH_GET_XCOMP_GUEST_PERM:
+			emit_next(tcp);
+			return 0;
+		case ARCH_REQ_XCOMP_PERM:
+		case ARCH_REQ_XCOMP_GUEST_PERM: {
+			const char *name = xlat_name(xfeatures, addr);
+			char buf[96];
+
+			emit_next(tcp);
+			if (cfg.xlat_style == XLAT_STYLE_RAW)
+				snprintf(buf, sizeof(buf), "%#llx",
+					 (unsigned long long)addr);
+			else
+				snprintf(buf, sizeof(buf), "%#llx /* %s */",
+					 (unsigned long long)addr,
+					 name ? name : "XFEATURE_???");
+			emit_raw(tcp, buf);
+			return RVAL_DECODED;
+		}
+		default:
+			emit_next(tcp);
+			emit_hex(tcp, addr);
+			return RVAL_DECODED;
+		}
+	}
+	if (!addr || syserror(tcp) || read_word(tcp, addr, &v)) {
+		emit_ptr(tcp, addr);
+		return 0;
+	}
+	if (code == ARCH_GET_FS || code == ARCH_GET_GS) {
+		emit_array_begin(tcp);
+		emit_ptr(tcp, v);
+		emit_array_end(tcp);
+		return 0;
+	}
+	/* The xfeature masks are u64 even for a 32-bit caller. */
+	if (tcp_wordsize(tcp) == 4 && tracee_read(tcp, addr, &v, sizeof(v))) {
+		emit_ptr(tcp, addr);
+		return 0;
+	}
+	emit_array_begin(tcp);
+	print_xfeature_mask(tcp, v);
+	emit_array_end(tcp);
+	return 0;
+}

@@ -1,0 +1,497 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Process attributes and access to other processes: personality, the
+ * thread-exit futex and robust list, rseq, unshare, ptrace, pidfds,
+ * process_vm_readv/writev.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "filter/qualify.h"
+#include "syscall/defs.h"
+#include "syscall/process.h"
+#include "xlat/tables/clone3_flags.h"
+#include "xlat/tables/personality_flags.h"
+#include "xlat/tables/personality_types.h"
+#include "xlat/tables/pidfd_open_flags.h"
+#include "xlat/tables/ptrace_cmds.h"
+#include "xlat/tables/ptrace_options.h"
+
+/* include/uapi/linux/personality.h */
+#define PER_MASK 0xff
+
+/*
+ * "PER_LINUX32|ADDR_NO_RANDOMIZE": the persona, then its flags, each
+ * in the -X style ("0x8 /\* PER_LINUX32 *\/|0x400000 /\* ... *\/").
+ */
+static const char *sprint_personality(char *buf, size_t size, uint32_t v)
+{
+	const char *name = xlat_name(personality_types, v & PER_MASK);
+	uint32_t flags = v & ~(uint32_t)PER_MASK, left = flags;
+	char names[512];
+	size_t n, k = 0;
+
+	if (cfg.xlat_style == XLAT_STYLE_RAW ||
+	    (name && cfg.xlat_style == XLAT_STYLE_VERBOSE))
+		n = (size_t)snprintf(buf, size, "%#x", v & PER_MASK);
+	else if (name)
+		n = (size_t)snprintf(buf, size, "%s", name);
+	else
+		n = (size_t)snprintf(buf, size, "%#x /* PER_??? */",
+				     v & PER_MASK);
+	if (name && cfg.xlat_style == XLAT_STYLE_VERBOSE && n < size)
+		n += (size_t)snprintf(buf + n, size - n, " /* %s */", name);
+	if (!flags || n >= size)
+		return buf;
+	if (cfg.xlat_style == XLAT_STYLE_RAW) {
+		snprintf(buf + n, size - n, "|%#x", flags);
+		return buf;
+	}
+	names[0] = '\0';
+	for (const struct xlat *x = personality_flags; x->name; x++) {
+		if ((left & x->val) != x->val)
+			continue;
+		k += (size_t)snprintf(names + k,
+				      k < sizeof(names) ? sizeof(names) - k : 0,
+				      "%s%s", k ? "|" : "", x->name);
+		left &= ~(uint32_t)x->val;
+	}
+	if (left && k < sizeof(names))
+		snprintf(names + k, sizeof(names) - k, "%s%#x", k ? "|" : "",
+			 left);
+	if (cfg.xlat_style == XLAT_STYLE_VERBOSE && left != flags)
+		snprintf(buf + n, size - n, "|%#x /* %s */", flags, names);
+	else
+		snprintf(buf + n, size - n, "|%s", names);
+	return buf;
+}
+
+SYS_FUNC(personality)
+{
+	static char aux[512];
+	uint32_t v = (uint32_t)tcp_arg(tcp, 0);
+	char buf[512];
+
+	if (entering(tcp)) {
+		/* 0xffffffff only asks for the current persona. */
+		if (v == UINT32_MAX) {
+			emit_hex(tcp, v);
+			return 0;
+		}
+		emit_raw(tcp, sprint_personality(buf, sizeof(buf), v));
+		return 0;
+	}
+	if (syserror(tcp))
+		return RVAL_DECIMAL;
+	tcp->sc.auxstr =
+		sprint_personality(aux, sizeof(aux), (uint32_t)tcp_rval(tcp));
+	return RVAL_HEX | RVAL_STR;
+}
+
+SYS_FUNC(set_tid_address)
+{
+	emit_hex(tcp, tcp_arg(tcp, 0));
+	return RVAL_DECODED;
+}
+
+SYS_FUNC(set_thread_area)
+{
+	static char aux[32];
+	int32_t entry;
+
+	if (entering(tcp)) {
+		print_user_desc(tcp, tcp_arg(tcp, 0), true);
+		return 0;
+	}
+	/* The kernel writes back the entry it chose for entry_number -1. */
+	if (syserror(tcp) ||
+	    tracee_read(tcp, tcp_arg(tcp, 0), &entry, sizeof(entry)))
+		return RVAL_DECIMAL;
+	snprintf(aux, sizeof(aux), "entry_number=%d", entry);
+	tcp->sc.auxstr = aux;
+	return RVAL_STR;
+}
+
+SYS_FUNC(get_thread_area)
+{
+	if (entering(tcp))
+		return 0;
+	print_user_desc(tcp, tcp_arg(tcp, 0), !syserror(tcp));
+	return 0;
+}
+
+SYS_FUNC(set_robust_list)
+{
+	emit_ptr(tcp, tcp_arg(tcp, 0));
+	emit_next(tcp);
+	emit_uint(tcp, tcp_arg(tcp, 1));
+	return RVAL_DECODED;
+}
+
+/* A word the kernel wrote: "[0x7f...]" as a pointer, or "[24]". */
+static void print_word_at(struct tcb *tcp, uint64_t addr, bool ptr)
+{
+	uint64_t v;
+
+	if (!addr || syserror(tcp) || read_word(tcp, addr, &v)) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_array_begin(tcp);
+	if (ptr)
+		emit_ptr(tcp, v);
+	else
+		emit_uint(tcp, v);
+	emit_array_end(tcp);
+}
+
+SYS_FUNC(get_robust_list)
+{
+	if (entering(tcp)) {
+		emit_int(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		return 0;
+	}
+	print_word_at(tcp, tcp_arg(tcp, 1), true);
+	emit_next(tcp);
+	print_word_at(tcp, tcp_arg(tcp, 2), false);
+	return 0;
+}
+
+/* rseq(struct rseq *, u32 len, int flags, u32 sig): all in hex. */
+SYS_FUNC(rseq)
+{
+	emit_hex(tcp, tcp_arg(tcp, 0));
+	emit_next(tcp);
+	emit_hex(tcp, (uint32_t)tcp_arg(tcp, 1));
+	emit_next(tcp);
+	emit_hex(tcp, (uint32_t)tcp_arg(tcp, 2));
+	emit_next(tcp);
+	emit_hex(tcp, (uint32_t)tcp_arg(tcp, 3));
+	return RVAL_DECODED;
+}
+
+SYS_FUNC(unshare)
+{
+	pflags(tcp, clone3_flags, (uint32_t)tcp_arg(tcp, 0), "CLONE_???");
+	return RVAL_DECODED;
+}
+
+SYS_FUNC(pidfd_open)
+{
+	emit_int(tcp, tcp_iarg(tcp, 0));
+	emit_next(tcp);
+	pflags(tcp, pidfd_open_flags, (uint32_t)tcp_arg(tcp, 1), "PIDFD_???");
+	return RVAL_DECODED | RVAL_FD;
+}
+
+SYS_FUNC(pidfd_getfd)
+{
+	print_fd(tcp, tcp_iarg(tcp, 0));
+	emit_next(tcp);
+	emit_int(tcp, tcp_iarg(tcp, 1));
+	emit_next(tcp);
+	emit_hex(tcp, (uint32_t)tcp_arg(tcp, 2));
+	return RVAL_DECODED | RVAL_FD;
+}
+
+/*
+ * An iovec array: [{iov_base="data", iov_len=5}, ...].  With data, the
+ * buffers hold up to total bytes in all (what was transferred); else
+ * only their addresses show.  Cut at -s elements unless -v.
+ */
+static void print_iov(struct tcb *tcp, uint64_t addr, uint64_t cnt, bool data,
+		      uint64_t total)
+{
+	unsigned int ws = tcp_wordsize(tcp);
+	uint64_t shown = cnt, i;
+	unsigned char raw[64 * 16];
+	bool cut = false;
+
+	if (!addr || !cnt) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	if (qual_abbrev(tcp) && shown > cfg.string_limit) {
+		shown = cfg.string_limit;
+		cut = true;
+	}
+	if (shown > 64) {
+		shown = 64;
+		cut = true;
+	}
+	if (tracee_read(tcp, addr, raw, (size_t)(shown * 2 * ws))) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_array_begin(tcp);
+	for (i = 0; i < shown; i++) {
+		uint64_t base = 0, len = 0;
+
+		if (ws == 4) {
+			uint32_t w[2];
+
+			memcpy(w, raw + 8 * i, 8);
+			base = w[0];
+			len = w[1];
+		} else {
+			memcpy(&base, raw + 16 * i, 8);
+			memcpy(&len, raw + 16 * i + 8, 8);
+		}
+		emit_next(tcp);
+		emit_struct_begin(tcp);
+		emit_field(tcp, "iov_base");
+		if (data) {
+			uint64_t n = len < total ? len : total;
+
+			emit_buf(tcp, base, n);
+			total -= n;
+		} else {
+			emit_ptr(tcp, base);
+		}
+		emit_field(tcp, "iov_len");
+		emit_uint(tcp, len);
+		emit_struct_end(tcp);
+	}
+	if (cut)
+		emit_more(tcp);
+	emit_array_end(tcp);
+}
+
+static void print_vm_rest(struct tcb *tcp, bool local_data, uint64_t total)
+{
+	print_iov(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2), local_data, total);
+	emit_next(tcp);
+	emit_uint(tcp, tcp_arg(tcp, 2));
+	emit_next(tcp);
+	print_iov(tcp, tcp_arg(tcp, 3), tcp_arg(tcp, 4), false, 0);
+	emit_next(tcp);
+	emit_uint(tcp, tcp_arg(tcp, 4));
+	emit_next(tcp);
+	emit_uint(tcp, tcp_arg(tcp, 5));
+}
+
+SYS_FUNC(process_vm_readv)
+{
+	if (entering(tcp)) {
+		emit_int(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		return 0;
+	}
+	if (syserror(tcp)) {
+		emit_ptr(tcp, tcp_arg(tcp, 1));
+		emit_next(tcp);
+		emit_uint(tcp, tcp_arg(tcp, 2));
+		emit_next(tcp);
+		print_iov(tcp, tcp_arg(tcp, 3), tcp_arg(tcp, 4), false, 0);
+		emit_next(tcp);
+		emit_uint(tcp, tcp_arg(tcp, 4));
+		emit_next(tcp);
+		emit_uint(tcp, tcp_arg(tcp, 5));
+		return 0;
+	}
+	print_vm_rest(tcp, true, (uint64_t)tcp_rval(tcp));
+	return 0;
+}
+
+SYS_FUNC(process_vm_writev)
+{
+	emit_int(tcp, tcp_iarg(tcp, 0));
+	emit_next(tcp);
+	print_vm_rest(tcp, true, UINT64_MAX);
+	return RVAL_DECODED;
+}
+
+/* ptrace requests, include/uapi/linux/ptrace.h and asm/ptrace-abi.h. */
+enum {
+	PT_TRACEME = 0,
+	PT_PEEKTEXT = 1,
+	PT_PEEKDATA = 2,
+	PT_PEEKUSR = 3,
+	PT_POKETEXT = 4,
+	PT_POKEDATA = 5,
+	PT_POKEUSR = 6,
+	PT_CONT = 7,
+	PT_KILL = 8,
+	PT_SINGLESTEP = 9,
+	PT_GETREGS = 12,
+	PT_SETREGS = 13,
+	PT_GETFPREGS = 14,
+	PT_SETFPREGS = 15,
+	PT_ATTACH = 16,
+	PT_DETACH = 17,
+	PT_GETFPXREGS = 18,
+	PT_SETFPXREGS = 19,
+	PT_SYSCALL = 24,
+	PT_SYSEMU = 31,
+	PT_SYSEMU_SINGLESTEP = 32,
+	PT_SINGLEBLOCK = 33,
+	PT_SETOPTIONS = 0x4200,
+	PT_GETEVENTMSG = 0x4201,
+	PT_GETSIGINFO = 0x4202,
+	PT_SETSIGINFO = 0x4203,
+	PT_SEIZE = 0x4206,
+	PT_INTERRUPT = 0x4207,
+	PT_LISTEN = 0x4208,
+	PT_GET_SYSCALL_INFO = 0x420e,
+};
+
+/* struct user_regs_struct, in order: PEEKUSER offsets name them. */
+static const char *const user_regs_64[] = {
+	"R15",	   "R14",      "R13", "R12", "RBP",    "RBX", "R11",
+	"R10",	   "R9",       "R8",  "RAX", "RCX",    "RDX", "RSI",
+	"RDI",	   "ORIG_RAX", "RIP", "CS",  "EFLAGS", "RSP", "SS",
+	"FS_BASE", "GS_BASE",  "DS",  "ES",  "FS",     "GS",
+};
+
+/*
+ * strace names the offset after the x86_64 struct user whatever the
+ * tracee's personality (a 32-bit tracer's offsets come out wrong).
+ */
+static void print_user_offset(struct tcb *tcp, uint64_t off)
+{
+	size_t n = sizeof(user_regs_64) / sizeof(user_regs_64[0]);
+	char text[32], buf[64];
+
+	if (off / 8 >= n || cfg.xlat_style == XLAT_STYLE_RAW) {
+		emit_hex(tcp, off);
+		return;
+	}
+	if (off % 8)
+		snprintf(text, sizeof(text), "8*%s+%u", user_regs_64[off / 8],
+			 (unsigned int)(off % 8));
+	else
+		snprintf(text, sizeof(text), "8*%s", user_regs_64[off / 8]);
+	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
+		snprintf(buf, sizeof(buf), "%#llx /* %s */",
+			 (unsigned long long)off, text);
+		emit_raw(tcp, buf);
+	} else {
+		emit_raw(tcp, text);
+	}
+}
+
+static int ptrace_entry(struct tcb *tcp, unsigned int req)
+{
+	uint64_t addr = tcp_arg(tcp, 2), data = tcp_arg(tcp, 3);
+
+	if (req == PT_TRACEME)
+		return RVAL_DECODED;
+	emit_next(tcp);
+	emit_int(tcp, tcp_iarg(tcp, 1));
+	switch (req) {
+	case PT_ATTACH:
+	case PT_INTERRUPT:
+	case PT_KILL:
+	case PT_LISTEN:
+		return RVAL_DECODED;
+	case PT_PEEKTEXT:
+	case PT_PEEKDATA:
+		emit_next(tcp);
+		emit_ptr(tcp, addr);
+		emit_next(tcp);
+		return 0;
+	case PT_PEEKUSR:
+		emit_next(tcp);
+		print_user_offset(tcp, addr);
+		emit_next(tcp);
+		return 0;
+	case PT_POKETEXT:
+	case PT_POKEDATA:
+		emit_next(tcp);
+		emit_ptr(tcp, addr);
+		emit_next(tcp);
+		emit_hex(tcp, data);
+		return RVAL_DECODED;
+	case PT_POKEUSR:
+		emit_next(tcp);
+		print_user_offset(tcp, addr);
+		emit_next(tcp);
+		emit_hex(tcp, data);
+		return RVAL_DECODED;
+	case PT_CONT:
+	case PT_SYSCALL:
+	case PT_SINGLESTEP:
+	case PT_DETACH:
+	case PT_SYSEMU:
+	case PT_SYSEMU_SINGLESTEP:
+	case PT_SINGLEBLOCK:
+		emit_next(tcp);
+		emit_ptr(tcp, addr);
+		emit_next(tcp);
+		print_signo(tcp, (int)data);
+		return RVAL_DECODED;
+	case PT_SETOPTIONS:
+	case PT_SEIZE:
+		emit_next(tcp);
+		emit_ptr(tcp, addr);
+		emit_next(tcp);
+		pflags(tcp, ptrace_options, data, "PTRACE_O_???");
+		return RVAL_DECODED;
+	case PT_GETEVENTMSG:
+	case PT_GETSIGINFO:
+		emit_next(tcp);
+		emit_ptr(tcp, addr);
+		emit_next(tcp);
+		return 0;
+	case PT_SETSIGINFO:
+		emit_next(tcp);
+		emit_ptr(tcp, addr);
+		emit_next(tcp);
+		print_siginfo_at(tcp, data);
+		return RVAL_DECODED;
+	case PT_GETREGS:
+	case PT_SETREGS:
+	case PT_GETFPREGS:
+	case PT_SETFPREGS:
+	case PT_GETFPXREGS:
+	case PT_SETFPXREGS:
+		emit_next(tcp);
+		emit_ptr(tcp, data);
+		return RVAL_DECODED;
+	case PT_GET_SYSCALL_INFO:
+		emit_next(tcp);
+		emit_uint(tcp, addr);
+		emit_next(tcp);
+		emit_ptr(tcp, data);
+		return RVAL_DECODED;
+	default:
+		emit_next(tcp);
+		emit_hex(tcp, addr);
+		emit_next(tcp);
+		emit_hex(tcp, data);
+		return RVAL_DECODED;
+	}
+}
+
+SYS_FUNC(ptrace)
+{
+	unsigned int req = (uint32_t)tcp_arg(tcp, 0);
+	uint64_t data = tcp_arg(tcp, 3);
+
+	if (entering(tcp)) {
+		print_xval(tcp, ptrace_cmds, req, "PTRACE_???");
+		return ptrace_entry(tcp, req);
+	}
+	switch (req) {
+	case PT_PEEKTEXT:
+	case PT_PEEKDATA:
+	case PT_PEEKUSR:
+		print_word_at(tcp, data, true);
+		break;
+	case PT_GETEVENTMSG:
+		print_word_at(tcp, data, false);
+		break;
+	case PT_GETSIGINFO:
+		if (syserror(tcp))
+			emit_ptr(tcp, data);
+		else
+			print_siginfo_at(tcp, data);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Printers shared by the memory, process and signal families
+ * (mem.c, process.c, exec.c, wait.c, clone.c, signal.c, sched.c,
+ * resource.c, misc.c, uid.c).  Printers that one file alone uses stay
+ * in that file.
+ */
+#ifndef SLTRACE_SYSCALL_PROCESS_H
+#define SLTRACE_SYSCALL_PROCESS_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "xlat/xlat.h"
+
+struct tcb;
+
+/*
+ * A flag set as strace prints it: like print_flags(), except that a
+ * value with no known bit at all reads "0x10 /\* MS_??? *\/".
+ */
+void pflags(struct tcb *tcp, const struct xlat *x, uint64_t val,
+	    const char *dflt);
+/* The same as text, into buf; returns buf. */
+const char *sprint_pflags(char *buf, size_t size, const struct xlat *x,
+			  uint64_t val, const char *dflt);
+/* The abbreviated form whatever -X says (for composite values). */
+const char *sprint_flags_abbrev(char *buf, size_t size, const struct xlat *x,
+				uint64_t val, const char *dflt);
+
+/*
+ * A word of the tracee's long size at addr into *val (zero-extended).
+ * 0 or -errno.
+ */
+int read_word(struct tcb *tcp, uint64_t addr, uint64_t *val);
+
+/*
+ * An output int at addr as "[N]" (decimal), or the address when it is
+ * NULL, cannot be read, or the syscall failed (at exit).
+ */
+void print_int_at(struct tcb *tcp, uint64_t addr);
+
+/* A uid or gid: -1 as "-1", the rest unsigned. */
+void print_id(struct tcb *tcp, uint32_t id);
+
+/*
+ * siginfo_t at addr in the tracee's layout (the i386 one is narrower),
+ * as a native siginfo_t.  0 or -errno.
+ */
+int read_siginfo(struct tcb *tcp, uint64_t addr, siginfo_t *si);
+/* ... printed: "{si_signo=SIGUSR2, ...}", "{}" when zeroed, NULL, addr. */
+void print_siginfo_at(struct tcb *tcp, uint64_t addr);
+
+/*
+ * A signal set of a syscall that takes its size (rt_sigprocmask,
+ * rt_sigsuspend...): the kernel accepts only NSIG / 8 = 8 bytes, and
+ * strace shows the address for a size that is not a whole number of
+ * the tracee's longs up to 8 bytes.
+ */
+void print_sigset_exact(struct tcb *tcp, uint64_t addr, uint64_t size);
+
+/*
+ * struct user_desc (asm/ldt.h), a TLS descriptor; only its entry_number
+ * and "..." unless full.
+ */
+void print_user_desc(struct tcb *tcp, uint64_t addr, bool full);
+
+/* struct rusage at addr, "..." after ru_stime unless -v. */
+void print_rusage_at(struct tcb *tcp, uint64_t addr);
+
+#endif

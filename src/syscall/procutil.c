@@ -1,0 +1,314 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Printers shared by the memory, process and signal decoders. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "filter/qualify.h"
+#include "syscall/defs.h"
+#include "syscall/process.h"
+#include "xlat/siginfo.h"
+
+const char *sprint_flags_abbrev(char *buf, size_t size, const struct xlat *x,
+				uint64_t val, const char *dflt)
+{
+	uint64_t left = val;
+	bool known = false;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (!val) {
+		const char *zero = xlat_name(x, 0);
+
+		snprintf(buf, size, "%s", zero ? zero : "0");
+		return buf;
+	}
+	for (; x->name; x++) {
+		if (!x->val || (left & x->val) != x->val)
+			continue;
+		n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s",
+				      n ? "|" : "", x->name);
+		left &= ~x->val;
+		known = true;
+	}
+	if (!known)
+		snprintf(buf, size, "%#llx /* %s */", (unsigned long long)val,
+			 dflt);
+	else if (left)
+		snprintf(buf + n, n < size ? size - n : 0, "|%#llx",
+			 (unsigned long long)left);
+	return buf;
+}
+
+const char *sprint_pflags(char *buf, size_t size, const struct xlat *x,
+			  uint64_t val, const char *dflt)
+{
+	char names[1024];
+
+	switch (cfg.xlat_style) {
+	case XLAT_STYLE_RAW:
+		snprintf(buf, size, "%#llx", (unsigned long long)val);
+		break;
+	case XLAT_STYLE_VERBOSE:
+		sprint_flags_abbrev(names, sizeof(names), x, val, dflt);
+		if (!val && !xlat_name(x, 0))
+			snprintf(buf, size, "0");
+		else if (!strncmp(names, "0x", 2))
+			snprintf(buf, size, "%s", names);
+		else
+			snprintf(buf, size, "%#llx /* %s */",
+				 (unsigned long long)val, names);
+		break;
+	default:
+		sprint_flags_abbrev(buf, size, x, val, dflt);
+		break;
+	}
+	return buf;
+}
+
+void pflags(struct tcb *tcp, const struct xlat *x, uint64_t val,
+	    const char *dflt)
+{
+	char buf[1024];
+
+	emit_raw(tcp, sprint_pflags(buf, sizeof(buf), x, val, dflt));
+}
+
+int read_word(struct tcb *tcp, uint64_t addr, uint64_t *val)
+{
+	if (tcp_wordsize(tcp) == 4) {
+		uint32_t v;
+		int err = tracee_read(tcp, addr, &v, sizeof(v));
+
+		if (err)
+			return err;
+		*val = v;
+		return 0;
+	}
+	return tracee_read(tcp, addr, val, sizeof(*val));
+}
+
+void print_int_at(struct tcb *tcp, uint64_t addr)
+{
+	int32_t v;
+
+	if (!addr || (exiting(tcp) && syserror(tcp)) ||
+	    tracee_read(tcp, addr, &v, sizeof(v))) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_array_begin(tcp);
+	emit_int(tcp, v);
+	emit_array_end(tcp);
+}
+
+void print_id(struct tcb *tcp, uint32_t id)
+{
+	if (id == UINT32_MAX)
+		emit_int(tcp, -1);
+	else
+		emit_uint(tcp, id);
+}
+
+/*
+ * The i386 siginfo (compat_siginfo_t, arch/x86/include/asm/compat.h in
+ * the kernel) has 32-bit longs and pointers and no padding before the
+ * union, so the union starts at word 3 instead of byte 16.  Which union
+ * member is live depends on the sender and the signal, as for printing.
+ */
+static void siginfo_from_compat(const uint32_t *w, siginfo_t *si)
+{
+	const uint32_t *u = w + 3;
+	int code = (int32_t)w[2];
+	int sig = (int32_t)w[0];
+
+	memset(si, 0, sizeof(*si));
+	si->si_signo = sig;
+	si->si_errno = (int32_t)w[1];
+	si->si_code = code;
+	if (code == SI_TIMER) {
+		si->si_timerid = (int32_t)u[0];
+		si->si_overrun = (int32_t)u[1];
+		si->si_value.sival_ptr = (void *)(uintptr_t)u[2];
+		return;
+	}
+	if (code == SI_SIGIO || (code > 0 && (sig == SIGIO))) {
+		si->si_band = (int32_t)u[0];
+		si->si_fd = (int32_t)u[1];
+		return;
+	}
+	if (code > 0) {
+		switch (sig) {
+		case SIGCHLD:
+			si->si_pid = (int32_t)u[0];
+			si->si_uid = u[1];
+			si->si_status = (int32_t)u[2];
+			si->si_utime = (int32_t)u[3];
+			si->si_stime = (int32_t)u[4];
+			return;
+		case SIGILL:
+		case SIGFPE:
+		case SIGSEGV:
+		case SIGBUS:
+		case SIGTRAP:
+			si->si_addr = (void *)(uintptr_t)u[0];
+			si->si_addr_lsb = (short)u[1];
+			si->si_lower = (void *)(uintptr_t)u[2];
+			si->si_upper = (void *)(uintptr_t)u[3];
+			if (sig == SIGSEGV && code == SEGV_PKUERR)
+				si->si_pkey = u[2];
+			return;
+		case SIGSYS:
+			si->si_call_addr = (void *)(uintptr_t)u[0];
+			si->si_syscall = (int32_t)u[1];
+			si->si_arch = u[2];
+			return;
+		default:
+			break;
+		}
+	}
+	si->si_pid = (int32_t)u[0];
+	si->si_uid = u[1];
+	si->si_value.sival_ptr = (void *)(uintptr_t)u[2];
+}
+
+int read_siginfo(struct tcb *tcp, uint64_t addr, siginfo_t *si)
+{
+	uint32_t w[32];
+	int err;
+
+	if (tcp_wordsize(tcp) == 8)
+		return tracee_read(tcp, addr, si, sizeof(*si));
+	err = tracee_read(tcp, addr, w, sizeof(w));
+	if (err)
+		return err;
+	siginfo_from_compat(w, si);
+	return 0;
+}
+
+void print_siginfo_at(struct tcb *tcp, uint64_t addr)
+{
+	siginfo_t si;
+
+	if (!addr || read_siginfo(tcp, addr, &si)) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	if (!si.si_signo) {
+		/* waitid(WNOHANG) with no child ready: zeroed. */
+		emit_struct_begin(tcp);
+		emit_struct_end(tcp);
+		return;
+	}
+	print_siginfo(tcp, &si);
+}
+
+void print_sigset_exact(struct tcb *tcp, uint64_t addr, uint64_t size)
+{
+	if (!size || size > 8 || size % tcp_wordsize(tcp)) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	print_sigset(tcp, addr, (unsigned int)size);
+}
+
+static void print_tv(struct tcb *tcp, const char *name, int64_t sec,
+		     int64_t usec)
+{
+	emit_field(tcp, name);
+	emit_struct_begin(tcp);
+	emit_field(tcp, "tv_sec");
+	emit_int(tcp, sec);
+	emit_field(tcp, "tv_usec");
+	emit_int(tcp, usec);
+	emit_struct_end(tcp);
+}
+
+void print_rusage_at(struct tcb *tcp, uint64_t addr)
+{
+	static const char *const names[14] = {
+		"ru_maxrss",  "ru_ixrss",  "ru_idrss",	"ru_isrss",
+		"ru_minflt",  "ru_majflt", "ru_nswap",	"ru_inblock",
+		"ru_oublock", "ru_msgsnd", "ru_msgrcv", "ru_nsignals",
+		"ru_nvcsw",   "ru_nivcsw",
+	};
+	int64_t v[18];
+	unsigned int i;
+
+	if (!addr) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	/* Two timevals then 14 longs, all of the tracee's long size. */
+	if (tcp_wordsize(tcp) == 4) {
+		int32_t w[18];
+
+		if (tracee_read(tcp, addr, w, sizeof(w))) {
+			emit_ptr(tcp, addr);
+			return;
+		}
+		for (i = 0; i < 18; i++)
+			v[i] = w[i];
+	} else if (tracee_read(tcp, addr, v, sizeof(v))) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_struct_begin(tcp);
+	print_tv(tcp, "ru_utime", v[0], v[1]);
+	print_tv(tcp, "ru_stime", v[2], v[3]);
+	if (qual_abbrev(tcp)) {
+		emit_more(tcp);
+	} else {
+		for (i = 0; i < 14; i++) {
+			emit_field(tcp, names[i]);
+			emit_int(tcp, v[4 + i]);
+		}
+	}
+	emit_struct_end(tcp);
+}
+
+void print_user_desc(struct tcb *tcp, uint64_t addr, bool full)
+{
+	static const char *const bits[] = {
+		"seg_32bit",
+		"contents",
+		"read_exec_only",
+		"limit_in_pages",
+		"seg_not_present",
+		"useable",
+		"lm",
+	};
+	uint32_t d[4];
+	char hex[16];
+	unsigned int i, shift = 0;
+
+	if (!addr || tracee_read(tcp, addr, d, sizeof(d))) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_struct_begin(tcp);
+	emit_field(tcp, "entry_number");
+	emit_int(tcp, (int32_t)d[0]);
+	if (!full) {
+		emit_more(tcp);
+		emit_struct_end(tcp);
+		return;
+	}
+	/* strace's "%#08x": 0x001000, and 00000000 for zero. */
+	emit_field(tcp, "base_addr");
+	snprintf(hex, sizeof(hex), "%#08x", d[1]);
+	emit_raw(tcp, hex);
+	emit_field(tcp, "limit");
+	snprintf(hex, sizeof(hex), "%#08x", d[2]);
+	emit_raw(tcp, hex);
+	/* The flag bit-fields; "lm" exists only in the 64-bit layout. */
+	for (i = 0; i < (tcp_wordsize(tcp) == 8 ? 7u : 6u); i++) {
+		unsigned int width = i == 1 ? 2 : 1;
+
+		emit_field(tcp, bits[i]);
+		emit_uint(tcp, (d[3] >> shift) & ((1u << width) - 1));
+		shift += width;
+	}
+	emit_struct_end(tcp);
+}

@@ -1,0 +1,22 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The memory syscalls of a 32-bit tracee: the i386 mmap and its block
+# of arguments, mmap2 and its page offset, 32-bit pointers and sizes
+# (tests/progs/decode_mem built -m32), as strace shows them.
+. "$SRCDIR/tests/lib.sh"
+[ -x "$PROGS/decode_mem32" ] ||
+	skip "no 32-bit test program (gcc -m32 with gcc-multilib)"
+need_strace
+
+cmp=$SRCDIR/tests/progs/decode_proc_cmp
+prog=$PROGS/decode_mem32
+for flags in "" "-v" "-X verbose" "-X raw" "-s 5"; do
+	note "flags: ${flags:-(none)}"
+	# shellcheck disable=SC2086
+	"$STRACE" $flags -o strace.out "$prog" 2>/dev/null ||
+		fail "strace $flags failed"
+	# shellcheck disable=SC2086
+	"$SLTRACE" $flags -o sltrace.out "$prog" || fail "$TOOL $flags failed"
+	"$cmp"  strace.out sltrace.out >&2 ||
+		fail "lines differ with flags '$flags'"
+done

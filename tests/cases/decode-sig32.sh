@@ -1,0 +1,22 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The signal syscalls of a 32-bit tracee: the old sigaction, signal,
+# sigprocmask, sigpending, sgetmask/ssetmask, sigsuspend, and sigreturn
+# with its mask from the non-rt frame (tests/progs/decode_sig -m32).
+. "$SRCDIR/tests/lib.sh"
+[ -x "$PROGS/decode_sig32" ] ||
+	skip "no 32-bit test program (gcc -m32 with gcc-multilib)"
+need_strace
+
+cmp=$SRCDIR/tests/progs/decode_proc_cmp
+prog=$PROGS/decode_sig32
+for flags in "" "-v" "-X verbose" "-X raw" "-s 5"; do
+	note "flags: ${flags:-(none)}"
+	# shellcheck disable=SC2086
+	"$STRACE" $flags -o strace.out "$prog" 2>/dev/null ||
+		fail "strace $flags failed"
+	# shellcheck disable=SC2086
+	"$SLTRACE" $flags -o sltrace.out "$prog" || fail "$TOOL $flags failed"
+	"$cmp" --mask-siginfo strace.out sltrace.out >&2 ||
+		fail "lines differ with flags '$flags'"
+done
