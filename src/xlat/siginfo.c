@@ -22,19 +22,36 @@
 #include "xlat/xlat.h"
 
 #include "xlat/audit_arch.h"
+#include "cli/cli.h"
 #include "xlat/siginfo_codes.h"
 
 /* Kernel codes of SIGPOLL/SIGIO: POLL_IN .. POLL_HUP (NSIGPOLL). */
 #define POLL_CODE_MAX 6
 
+/*
+ * A name in the -X style: "SIGCHLD", "17" (raw) or "17 /\* SIGCHLD *\/"
+ * (verbose); num is the value as strace writes it in those forms.
+ */
+static void emit_named(struct tcb *tcp, const char *name, const char *num)
+{
+	char buf[96];
+
+	if (!name || cfg.xlat_style == XLAT_STYLE_RAW) {
+		emit_raw(tcp, num);
+	} else if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
+		snprintf(buf, sizeof(buf), "%s /* %s */", num, name);
+		emit_raw(tcp, buf);
+	} else {
+		emit_raw(tcp, name);
+	}
+}
+
 static void emit_signo(struct tcb *tcp, int sig)
 {
-	const char *name = signal_name(sig);
+	char num[16];
 
-	if (name)
-		emit_raw(tcp, name);
-	else
-		emit_int(tcp, sig);
+	snprintf(num, sizeof(num), "%d", sig);
+	emit_named(tcp, signal_name(sig), num);
 }
 
 /* Signals whose kernel-sent si_codes (> 0) have names of their own. */
@@ -66,12 +83,16 @@ static void emit_code(struct tcb *tcp, const siginfo_t *si)
 	uint64_t code = (uint64_t)(int64_t)si->si_code;
 	const char *name = xlat_name(si_codes, code);
 
+	char num[16];
+
 	if (!name && si->si_code > 0)
 		name = xlat_name(kernel_codes(si->si_signo), code);
-	if (name)
-		emit_raw(tcp, name);
+	/* strace shows codes as 32-bit hex: SI_TKILL is 0xfffffffa. */
+	if ((uint32_t)si->si_code)
+		snprintf(num, sizeof(num), "%#x", (uint32_t)si->si_code);
 	else
-		emit_hex(tcp, (uint32_t)si->si_code);
+		snprintf(num, sizeof(num), "0");
+	emit_named(tcp, name, num);
 }
 
 static void emit_errno(struct tcb *tcp, int err)
@@ -134,12 +155,12 @@ static void emit_child(struct tcb *tcp, const siginfo_t *si)
 	emit_sender(tcp, si);
 	emit_field(tcp, "si_status");
 	/* An exit code for CLD_EXITED; for every other code, a signal. */
+	char num[16];
+
 	if (si->si_code != CLD_EXITED)
 		name = signal_name(si->si_status);
-	if (name)
-		emit_raw(tcp, name);
-	else
-		emit_int(tcp, si->si_status);
+	snprintf(num, sizeof(num), "%d", si->si_status);
+	emit_named(tcp, name, num);
 	emit_ticks(tcp, "si_utime", (long)si->si_utime);
 	emit_ticks(tcp, "si_stime", (long)si->si_stime);
 }
