@@ -43,7 +43,7 @@ static void print_mmap_flags(struct tcb *tcp, uint64_t val)
 	uint32_t type = flags & MAP_TYPE_MASK;
 	uint32_t huge = (flags >> MAP_HUGE_SHIFT) & MAP_HUGE_MASK;
 	uint32_t rest = flags &
-			~(MAP_TYPE_MASK | (MAP_HUGE_MASK << MAP_HUGE_SHIFT));
+			~(MAP_TYPE_MASK | ((uint32_t)MAP_HUGE_MASK << MAP_HUGE_SHIFT));
 	const char *name = xlat_name(mmap_type, type);
 	char text[512], buf[600];
 	size_t n;
