@@ -421,6 +421,11 @@ static void do_ids(char *end)
 	syscall(SYS_getgroups, 40, g);
 	syscall(SYS_setgroups, 0, NULL);
 	syscall(SYS_setgroups, 2, 1);
+	/*
+	 * Earlier calls leave run-dependent bytes there (uname, prctl);
+	 * i386's 16-bit setgroups reads all four, so make them known.
+	 */
+	memset(end - 4, 0, 4);
 	syscall(SYS_setgroups, 2, end - 4);
 #ifdef __i386__
 	syscall(SYS_setuid32, -1);
