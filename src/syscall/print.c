@@ -14,6 +14,7 @@
 
 #include "filter/qualify.h"
 #include "syscall/defs.h"
+#include "syscall/net.h"
 #include "syscall/print.h"
 
 /* Kernel-internal restart codes, include/linux/errno.h in the kernel. */
@@ -187,6 +188,16 @@ void syscall_print_entry(struct tcb *tcp)
 {
 	char buf[32];
 
+	/*
+	 * i386 socketcall and ipc: show (and filter) the sub-call, as
+	 * strace does, under its own row and number.
+	 */
+	if (decode_subcall(tcp)) {
+		const struct sysent_table *t = &sysent_tables[tcp->sc.pers];
+
+		if (tcp->sc.ent >= t->ents && tcp->sc.ent < t->ents + t->count)
+			tcp->sc.nr = tcp->sc.ent - t->ents;
+	}
 	if (!qual_trace(tcp))
 		return;
 	line_begin(tcp);

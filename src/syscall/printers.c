@@ -9,6 +9,7 @@
 
 #include "filter/expr.h"
 #include "syscall/defs.h"
+#include "syscall/net.h"
 
 /* Names of val's bits in x joined by '|', unknown bits in hex. */
 static size_t flags_abbrev(char *buf, size_t size, const struct xlat *x,
@@ -185,6 +186,15 @@ void print_fd(struct tcb *tcp, int fd)
 	if (!(cfg.decode_fds_set & DECODE_FD_PATH) || fd < 0 ||
 	    fd_path(tcp->pid, fd, path, sizeof(path) - 64) < 0)
 		return;
+	if (cfg.decode_fds_set & DECODE_FD_SOCKET) {
+		char sock[512];
+
+		/* -yy: a socket's protocol and endpoints replace its inode. */
+		if (socket_describe(tcp->pid, fd, path, sock, sizeof(sock)) >= 0) {
+			decorate(tcp, sock);
+			return;
+		}
+	}
 	if ((cfg.decode_fds_set & DECODE_FD_DEV) && path[0] == '/')
 		add_device(tcp->pid, fd, path, sizeof(path));
 	decorate(tcp, path);

@@ -1,0 +1,398 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * struct msghdr and struct mmsghdr of sendmsg/recvmsg/sendmmsg/recvmmsg,
+ * with their iovecs and control messages, in both tracee layouts.
+ */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <net/if.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "filter/qualify.h"
+#include "syscall/defs.h"
+#include "syscall/net.h"
+#include "xlat/tables/ip_options.h"
+#include "xlat/tables/ipv6_options.h"
+#include "xlat/tables/scm_types.h"
+#include "xlat/tables/socket_levels.h"
+
+/* The fields of a msghdr, whatever the tracee's layout. */
+struct msg {
+	uint64_t name;
+	uint32_t namelen;
+	uint64_t iov;
+	uint64_t iovlen;
+	uint64_t control;
+	uint64_t controllen;
+	uint32_t flags;
+};
+
+/* Bytes of struct msghdr: 56 on x86_64, 28 on i386. */
+static size_t msghdr_size(const struct tcb *tcp)
+{
+	return tcp_wordsize(tcp) == 4 ? 28 : 56;
+}
+
+static uint64_t word_at(const struct tcb *tcp, const unsigned char *p)
+{
+	if (tcp_wordsize(tcp) == 4) {
+		uint32_t v;
+
+		memcpy(&v, p, 4);
+		return v;
+	} else {
+		uint64_t v;
+
+		memcpy(&v, p, 8);
+		return v;
+	}
+}
+
+static void msg_unpack(const struct tcb *tcp, const unsigned char *b,
+		       struct msg *m)
+{
+	unsigned int w = tcp_wordsize(tcp);
+
+	/* name, namelen (padded to a word), iov, iovlen, control, len, flags */
+	m->name = word_at(tcp, b);
+	memcpy(&m->namelen, b + w, 4);
+	m->iov = word_at(tcp, b + 2 * w);
+	m->iovlen = word_at(tcp, b + 3 * w);
+	m->control = word_at(tcp, b + 4 * w);
+	m->controllen = word_at(tcp, b + 5 * w);
+	memcpy(&m->flags, b + 6 * w, 4);
+}
+
+/* Arrays are cut at -s elements unless -v. */
+static int array_cut(const struct tcb *tcp, uint64_t i)
+{
+	return qual_abbrev(tcp) && i >= cfg.string_limit;
+}
+
+/*
+ * The iovecs; data_len < 0 prints every buffer (cut at -s), else only
+ * the first data_len bytes spread over them (what the kernel filled).
+ */
+static void print_iov(struct tcb *tcp, uint64_t addr, uint64_t n,
+		      int64_t data_len)
+{
+	unsigned int w = tcp_wordsize(tcp);
+	uint64_t shown = n, i;
+	unsigned char *buf;
+
+	if (!addr) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	if (!n) {
+		emit_array_begin(tcp);
+		emit_array_end(tcp);
+		return;
+	}
+	if (shown > 1024)
+		shown = 1024;
+	if (qual_abbrev(tcp) && shown > cfg.string_limit)
+		shown = cfg.string_limit + 1;
+	buf = malloc(shown * 2 * w);
+	if (!buf || tracee_read(tcp, addr, buf, shown * 2 * w)) {
+		free(buf);
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_array_begin(tcp);
+	for (i = 0; i < shown; i++) {
+		uint64_t base = word_at(tcp, buf + i * 2 * w);
+		uint64_t len = word_at(tcp, buf + i * 2 * w + w);
+		uint64_t show = len;
+
+		if (array_cut(tcp, i)) {
+			emit_more(tcp);
+			break;
+		}
+		if (data_len >= 0) {
+			show = (uint64_t)data_len < len ? (uint64_t)data_len
+							: len;
+			data_len -= (int64_t)show;
+		}
+		emit_next(tcp);
+		emit_struct_begin(tcp);
+		emit_field(tcp, "iov_base");
+		emit_buf(tcp, base, show);
+		emit_field(tcp, "iov_len");
+		emit_uint(tcp, len);
+		emit_struct_end(tcp);
+	}
+	if (i == shown && shown < n)
+		emit_more(tcp);
+	emit_array_end(tcp);
+	free(buf);
+}
+
+static uint32_t get_u32(const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+static void print_cmsg_socket(struct tcb *tcp, int type,
+			      const unsigned char *d, size_t len)
+{
+	unsigned int w = tcp_wordsize(tcp);
+
+	switch (type) {
+	case SCM_RIGHTS:
+		emit_field(tcp, "cmsg_data");
+		emit_array_begin(tcp);
+		for (size_t i = 0; i + 4 <= len; i += 4) {
+			emit_next(tcp);
+			print_fd(tcp, (int)get_u32(d + i));
+		}
+		emit_array_end(tcp);
+		break;
+	case SCM_CREDENTIALS:
+		if (len < 12)
+			break;
+		emit_field(tcp, "cmsg_data");
+		emit_struct_begin(tcp);
+		emit_field(tcp, "pid");
+		emit_int(tcp, (int32_t)get_u32(d));
+		emit_field(tcp, "uid");
+		emit_uint(tcp, get_u32(d + 4));
+		emit_field(tcp, "gid");
+		emit_uint(tcp, get_u32(d + 8));
+		emit_struct_end(tcp);
+		break;
+	case 29:	/* SO_TIMESTAMP_OLD: a struct timeval */
+	case 35:	/* SO_TIMESTAMPNS_OLD: a struct timespec */
+		if (len < 2 * w)
+			break;
+		emit_field(tcp, "cmsg_data");
+		emit_struct_begin(tcp);
+		emit_field(tcp, "tv_sec");
+		emit_int(tcp, w == 4 ? (int32_t)get_u32(d)
+				     : (int64_t)word_at(tcp, d));
+		emit_field(tcp, type == 29 ? "tv_usec" : "tv_nsec");
+		emit_int(tcp, w == 4 ? (int32_t)get_u32(d + 4)
+				     : (int64_t)word_at(tcp, d + 8));
+		emit_struct_end(tcp);
+		break;
+	}
+}
+
+static void print_in_addr(struct tcb *tcp, const char *field,
+			  const unsigned char *a)
+{
+	char ip[INET_ADDRSTRLEN], text[48];
+
+	inet_ntop(AF_INET, a, ip, sizeof(ip));
+	snprintf(text, sizeof(text), "inet_addr(\"%s\")", ip);
+	emit_field(tcp, field);
+	emit_raw(tcp, text);
+}
+
+static void print_cmsg_ip(struct tcb *tcp, int type, const unsigned char *d,
+			  size_t len)
+{
+	char name[IF_NAMESIZE], text[IF_NAMESIZE + 32];
+	uint32_t idx;
+
+	switch (type) {
+	case 8:	/* IP_PKTINFO: struct in_pktinfo */
+		if (len < 12)
+			break;
+		emit_field(tcp, "cmsg_data");
+		emit_struct_begin(tcp);
+		emit_field(tcp, "ipi_ifindex");
+		idx = get_u32(d);
+		if (idx && if_indextoname(idx, name)) {
+			snprintf(text, sizeof(text), "if_nametoindex(\"%s\")",
+				 name);
+			emit_raw(tcp, text);
+		} else {
+			emit_uint(tcp, idx);
+		}
+		print_in_addr(tcp, "ipi_spec_dst", d + 4);
+		print_in_addr(tcp, "ipi_addr", d + 8);
+		emit_struct_end(tcp);
+		break;
+	case 2:		/* IP_TTL: an int */
+		if (len < 4)
+			break;
+		emit_field(tcp, "cmsg_data");
+		emit_array_begin(tcp);
+		emit_int(tcp, (int32_t)get_u32(d));
+		emit_array_end(tcp);
+		break;
+	}
+}
+
+/* The control messages of len bytes at addr. */
+static void print_cmsgs(struct tcb *tcp, uint64_t addr, uint64_t len)
+{
+	unsigned int w = tcp_wordsize(tcp);
+	size_t hdr = w == 4 ? 12 : 16, off = 0, n = len;
+	unsigned char *buf;
+	unsigned int i = 0;
+
+	if (n > 65536)
+		n = 65536;
+	buf = malloc(n ? n : 1);
+	if (!buf || tracee_read(tcp, addr, buf, n)) {
+		free(buf);
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_array_begin(tcp);
+	while (off + hdr <= n) {
+		uint64_t clen = word_at(tcp, buf + off);
+		int level = (int)get_u32(buf + off + w);
+		int type = (int)get_u32(buf + off + w + 4);
+		size_t dlen;
+
+		if (array_cut(tcp, i++)) {
+			emit_more(tcp);
+			break;
+		}
+		emit_next(tcp);
+		emit_struct_begin(tcp);
+		emit_field(tcp, "cmsg_len");
+		emit_uint(tcp, clen);
+		emit_field(tcp, "cmsg_level");
+		print_xval(tcp, socket_levels, (uint32_t)level, "SOL_???");
+		emit_field(tcp, "cmsg_type");
+		if (clen < hdr || clen > n - off) {
+			emit_int(tcp, type);
+			emit_struct_end(tcp);
+			break;
+		}
+		dlen = clen - hdr;
+		switch (level) {
+		case SOL_SOCKET:
+			print_xval(tcp, scm_types, (uint32_t)type, "SCM_???");
+			print_cmsg_socket(tcp, type, buf + off + hdr, dlen);
+			break;
+		case 0:		/* SOL_IP */
+			print_xval(tcp, ip_options, (uint32_t)type, "IP_???");
+			print_cmsg_ip(tcp, type, buf + off + hdr, dlen);
+			break;
+		case 41:	/* SOL_IPV6 */
+			print_xval(tcp, ipv6_options, (uint32_t)type,
+				   "IPV6_???");
+			break;
+		default:
+			emit_hex(tcp, (uint32_t)type);
+			break;
+		}
+		emit_struct_end(tcp);
+		/* CMSG_ALIGN: the next header starts at a word boundary. */
+		off += (clen + w - 1) & ~(uint64_t)(w - 1);
+	}
+	emit_array_end(tcp);
+	free(buf);
+}
+
+/*
+ * in_namelen: msg_namelen as it was at entry (recvmsg), or < 0 when the
+ * struct is shown as it is now.
+ */
+static void print_msg(struct tcb *tcp, const struct msg *m, int64_t data_len,
+		      int64_t in_namelen)
+{
+	emit_struct_begin(tcp);
+	emit_field(tcp, "msg_name");
+	print_sockaddr(tcp, m->name, (int32_t)m->namelen);
+	emit_field(tcp, "msg_namelen");
+	if (in_namelen >= 0 && (uint32_t)in_namelen != m->namelen) {
+		emit_uint(tcp, (uint32_t)in_namelen);
+		emit_raw(tcp, " => ");
+		emit_uint(tcp, m->namelen);
+	} else {
+		emit_uint(tcp, m->namelen);
+	}
+	emit_field(tcp, "msg_iov");
+	print_iov(tcp, m->iov, m->iovlen, data_len);
+	emit_field(tcp, "msg_iovlen");
+	emit_uint(tcp, m->iovlen);
+	if (m->controllen) {
+		emit_field(tcp, "msg_control");
+		if (m->control)
+			print_cmsgs(tcp, m->control, m->controllen);
+		else
+			emit_ptr(tcp, 0);
+	}
+	emit_field(tcp, "msg_controllen");
+	emit_uint(tcp, m->controllen);
+	emit_field(tcp, "msg_flags");
+	print_msg_flags(tcp, m->flags);
+	emit_struct_end(tcp);
+}
+
+void print_msghdr(struct tcb *tcp, uint64_t addr, int64_t data_len,
+		  int is_recv)
+{
+	unsigned char b[56];
+	struct msg m;
+	uint64_t in = 0;
+
+	if (!addr || !qual_verbose(tcp) ||
+	    tracee_read(tcp, addr, b, msghdr_size(tcp))) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	msg_unpack(tcp, b, &m);
+	if (!is_recv || !net_priv_get(tcp, &in))
+		print_msg(tcp, &m, data_len, -1);
+	else
+		print_msg(tcp, &m, data_len, (int64_t)(uint32_t)in);
+}
+
+void print_mmsghdr_array(struct tcb *tcp, uint64_t addr, unsigned int n,
+			 int is_recv)
+{
+	/* struct mmsghdr: a msghdr, then msg_len, padded to a word. */
+	size_t hsize = msghdr_size(tcp);
+	size_t esize = tcp_wordsize(tcp) == 4 ? 32 : 64;
+	unsigned int shown = n;
+	unsigned char *buf;
+
+	(void)is_recv;
+	if (!addr || !n) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	if (shown > 1024)
+		shown = 1024;
+	buf = malloc(shown * esize);
+	if (!buf || tracee_read(tcp, addr, buf, shown * esize)) {
+		free(buf);
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_array_begin(tcp);
+	for (unsigned int i = 0; i < shown; i++) {
+		const unsigned char *e = buf + i * esize;
+		uint32_t msg_len = get_u32(e + hsize);
+		struct msg m;
+
+		if (array_cut(tcp, i)) {
+			emit_more(tcp);
+			break;
+		}
+		msg_unpack(tcp, e, &m);
+		emit_next(tcp);
+		emit_struct_begin(tcp);
+		emit_field(tcp, "msg_hdr");
+		print_msg(tcp, &m, is_recv ? (int64_t)msg_len : -1, -1);
+		emit_field(tcp, "msg_len");
+		emit_uint(tcp, msg_len);
+		emit_struct_end(tcp);
+	}
+	emit_array_end(tcp);
+	free(buf);
+}

@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * getsockopt and setsockopt: levels, option names, and the values strace
+ * decodes (ints, struct linger, struct ucred, names as strings); others
+ * print as a string of optlen bytes.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "syscall/defs.h"
+#include "syscall/net.h"
+#include "xlat/tables/ip_options.h"
+#include "xlat/tables/ipv6_options.h"
+#include "xlat/tables/sock_options.h"
+#include "xlat/tables/socket_levels.h"
+#include "xlat/tables/tcp_options.h"
+#include "xlat/tables/udp_options.h"
+
+#define LEVEL_IP	0
+#define LEVEL_SOCKET	1
+#define LEVEL_TCP	6
+#define LEVEL_UDP	17
+#define LEVEL_IPV6	41
+
+#define OPT_SO_ERROR		4
+#define OPT_SO_LINGER		13
+#define OPT_SO_PEERCRED		17
+#define OPT_SO_BINDTODEVICE	25
+#define OPT_SO_PEERNAME		28
+#define OPT_TCP_CONGESTION	13
+#define OPT_TCP_ULP		31
+
+/*
+ * SOL_SOCKET options whose value is an int: strace shows the first int
+ * whatever optlen beyond it, and a shorter buffer as raw bytes.
+ */
+static const unsigned char sol_socket_ints[] = {
+	1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 18, 19, 29, 30,
+	32, 33, 34, 35, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 49, 56, 60,
+};
+
+static int is_socket_int(int level, int name)
+{
+	if (level != LEVEL_SOCKET)
+		return 0;
+	for (size_t i = 0; i < sizeof(sol_socket_ints); i++)
+		if (sol_socket_ints[i] == name)
+			return 1;
+	return 0;
+}
+
+static int is_string_opt(int level, int name)
+{
+	return (level == LEVEL_SOCKET && name == OPT_SO_BINDTODEVICE) ||
+	       (level == LEVEL_TCP &&
+		(name == OPT_TCP_CONGESTION || name == OPT_TCP_ULP));
+}
+
+void print_sockopt_level(struct tcb *tcp, int level)
+{
+	print_xval(tcp, socket_levels, (uint32_t)level, "SOL_??");
+}
+
+void print_sockopt_name(struct tcb *tcp, int level, int name)
+{
+	const struct xlat *x = NULL;
+	const char *dflt = NULL;
+
+	switch (level) {
+	case LEVEL_SOCKET:
+		x = sock_options, dflt = "SO_???";
+		break;
+	case LEVEL_TCP:
+		x = tcp_options, dflt = "TCP_???";
+		break;
+	case LEVEL_IP:
+		x = ip_options, dflt = "IP_???";
+		break;
+	case LEVEL_IPV6:
+		x = ipv6_options, dflt = "IPV6_???";
+		break;
+	case LEVEL_UDP:
+		x = udp_options, dflt = "UDP_???";
+		break;
+	}
+	if (x)
+		print_xval(tcp, x, (uint32_t)name, dflt);
+	else
+		emit_int(tcp, name);
+}
+
+static void print_int_in_brackets(struct tcb *tcp, int level, int name,
+				  int32_t v)
+{
+	const char *e;
+
+	emit_array_begin(tcp);
+	/* SO_ERROR holds a pending error: strace names it. */
+	if (level == LEVEL_SOCKET && name == OPT_SO_ERROR && v > 0 &&
+	    (e = errno_name(v)) != NULL)
+		emit_raw(tcp, e);
+	else
+		emit_int(tcp, v);
+	emit_array_end(tcp);
+}
+
+/* Fields of a struct that fit in len bytes: strace shows those. */
+static void print_int_fields(struct tcb *tcp, const int32_t *v, size_t len,
+			     const char *const *names, const int *is_signed,
+			     unsigned int n)
+{
+	emit_struct_begin(tcp);
+	for (unsigned int i = 0; i < n && (i + 1) * 4 <= len; i++) {
+		emit_field(tcp, names[i]);
+		if (is_signed[i])
+			emit_int(tcp, v[i]);
+		else
+			emit_uint(tcp, (uint32_t)v[i]);
+	}
+	emit_struct_end(tcp);
+}
+
+static const char *const linger_names[] = { "l_onoff", "l_linger" };
+static const int linger_signed[] = { 1, 1 };
+static const char *const ucred_names[] = { "pid", "uid", "gid" };
+/* uid/gid -1 show as -1: strace prints them signed here. */
+static const int ucred_signed[] = { 1, 1, 1 };
+
+void print_sockopt_value(struct tcb *tcp, int level, int name, uint64_t addr,
+			 int64_t len, int is_get)
+{
+	int32_t v[3];
+
+	if (!addr || len <= 0) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	if (level == LEVEL_SOCKET && name == OPT_SO_LINGER) {
+		size_t n = len < 8 ? (size_t)len : 8;
+
+		if ((!is_get && len < 8) || tracee_read(tcp, addr, v, n)) {
+			emit_ptr(tcp, addr);
+			return;
+		}
+		print_int_fields(tcp, v, n, linger_names, linger_signed, 2);
+		return;
+	}
+	if (is_get && level == LEVEL_SOCKET && name == OPT_SO_PEERCRED) {
+		size_t n = len < 12 ? (size_t)len : 12;
+
+		if (tracee_read(tcp, addr, v, n)) {
+			emit_ptr(tcp, addr);
+			return;
+		}
+		print_int_fields(tcp, v, n, ucred_names, ucred_signed, 3);
+		return;
+	}
+	if (is_get && level == LEVEL_SOCKET && name == OPT_SO_PEERNAME) {
+		print_sockaddr(tcp, addr, len);
+		return;
+	}
+	if (is_socket_int(level, name)) {
+		if (len >= 4) {
+			if (tracee_read(tcp, addr, v, 4)) {
+				emit_ptr(tcp, addr);
+				return;
+			}
+			print_int_in_brackets(tcp, level, name, v[0]);
+			return;
+		}
+		if (!is_get) {
+			emit_ptr(tcp, addr);
+			return;
+		}
+		if (tracee_read(tcp, addr, v, (size_t)len)) {
+			emit_ptr(tcp, addr);
+			return;
+		}
+		emit_quoted(tcp, (const char *)v, (size_t)len, QUOTE_FORCE_HEX);
+		return;
+	}
+	if (len == 4 && !is_string_opt(level, name)) {
+		if (tracee_read(tcp, addr, v, 4)) {
+			emit_ptr(tcp, addr);
+			return;
+		}
+		print_int_in_brackets(tcp, level, name, v[0]);
+		return;
+	}
+	emit_buf(tcp, addr, (uint64_t)len);
+}
+
+SYS_FUNC(setsockopt)
+{
+	int level = tcp_iarg(tcp, 1), name = tcp_iarg(tcp, 2);
+
+	print_fd(tcp, tcp_iarg(tcp, 0));
+	emit_next(tcp);
+	print_sockopt_level(tcp, level);
+	emit_next(tcp);
+	print_sockopt_name(tcp, level, name);
+	emit_next(tcp);
+	print_sockopt_value(tcp, level, name, tcp_arg(tcp, 3),
+			    tcp_iarg(tcp, 4), 0);
+	emit_next(tcp);
+	emit_int(tcp, tcp_iarg(tcp, 4));
+	return RVAL_DECODED;
+}
+
+SYS_FUNC(getsockopt)
+{
+	int level = tcp_iarg(tcp, 1), name = tcp_iarg(tcp, 2);
+	uint64_t lenp = tcp_arg(tcp, 4), in = 0;
+	uint32_t out;
+	int in_ok;
+
+	if (entering(tcp)) {
+		print_fd(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		print_sockopt_level(tcp, level);
+		emit_next(tcp);
+		print_sockopt_name(tcp, level, name);
+		emit_next(tcp);
+		if (lenp && !tracee_read(tcp, lenp, &out, sizeof(out)))
+			net_priv_set(tcp, out);
+		return 0;
+	}
+	in_ok = net_priv_get(tcp, &in);
+	if (syserror(tcp) || !in_ok ||
+	    tracee_read(tcp, lenp, &out, sizeof(out)))
+		emit_ptr(tcp, tcp_arg(tcp, 3));
+	else
+		print_sockopt_value(tcp, level, name, tcp_arg(tcp, 3),
+				    (int32_t)out, 1);
+	emit_next(tcp);
+	print_socklen_inout(tcp, lenp, in_ok, (uint32_t)in);
+	return RVAL_DECIMAL;
+}

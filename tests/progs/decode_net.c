@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * decode_net: every socket syscall sltrace decodes, over TCP and UDP on
+ * 127.0.0.1, ::1 and unix sockets (stream, datagram, abstract), with a
+ * forked client, plus failing calls: bad descriptors, unknown constants,
+ * NULL and unmapped pointers (buffers that end at an unmapped page).
+ * Traced by tests/cases/decode-net*.sh with strace and sltrace.
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <linux/netlink.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static char *page_end;
+
+/* n bytes that end where an unmapped page starts. */
+static void *tail_alloc(size_t n)
+{
+	return page_end - n;
+}
+
+static void setup_tail(void)
+{
+	char *p = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		exit(1);
+	munmap(p + 4096, 4096);
+	page_end = p + 4096;
+}
+
+static void tcp_pair(void)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET,
+				 .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	struct sockaddr_storage ss;
+	socklen_t len = sizeof(a);
+	char buf[64];
+	int one = 1, val;
+	struct linger lg = { 1, 5 };
+	int srv = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	pid_t child;
+
+	setsockopt(srv, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	bind(srv, (struct sockaddr *)&a, sizeof(a));
+	getsockname(srv, (struct sockaddr *)&a, &len);
+	listen(srv, 5);
+	child = fork();
+	if (child == 0) {
+		int c = socket(AF_INET, SOCK_STREAM, IPPROTO_TCP);
+
+		connect(c, (struct sockaddr *)&a, sizeof(a));
+		setsockopt(c, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+		sendto(c, "hello server", 12, MSG_NOSIGNAL, NULL, 0);
+		len = sizeof(ss);
+		recvfrom(c, buf, 56, MSG_WAITALL,
+			 (struct sockaddr *)&ss, &len);
+		shutdown(c, SHUT_WR);
+		close(c);
+		_exit(0);
+	}
+	len = sizeof(ss);
+	int s = accept4(srv, (struct sockaddr *)&ss, &len, SOCK_CLOEXEC);
+	len = sizeof(ss);
+	getpeername(s, (struct sockaddr *)&ss, &len);
+	recvfrom(s, buf, 12, MSG_WAITALL, NULL, NULL);
+	sendto(s, "hello client, this reply is longer than thirty-two bytes",
+	       56, 0, NULL, 0);
+	recvfrom(s, buf, sizeof(buf), 0, NULL, NULL);
+	len = sizeof(val);
+	getsockopt(s, SOL_SOCKET, SO_ERROR, &val, &len);
+	len = sizeof(val);
+	getsockopt(s, SOL_SOCKET, SO_TYPE, &val, &len);
+	len = sizeof(lg);
+	setsockopt(s, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
+	getsockopt(s, SOL_SOCKET, SO_LINGER, &lg, &len);
+	len = sizeof(buf);
+	getsockopt(s, IPPROTO_TCP, TCP_CONGESTION, buf, &len);
+	len = sizeof(val);
+	getsockopt(s, IPPROTO_TCP, TCP_MAXSEG, &val, &len);
+	setsockopt(s, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof(one));
+	setsockopt(s, IPPROTO_IP, IP_TOS, &one, sizeof(one));
+	close(s);
+	waitpid(child, NULL, 0);
+	close(srv);
+}
+
+static void udp_pair(void)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET,
+				 .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	struct sockaddr_in from;
+	socklen_t len = sizeof(a);
+	char buf[64], b2[8];
+	struct iovec iov[2] = { { buf, 8 }, { b2, 8 } };
+	struct mmsghdr mm[2];
+	struct timespec ts = { 1, 0 };
+	int r = socket(AF_INET, SOCK_DGRAM, IPPROTO_UDP);
+	int s = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK, 0);
+
+	bind(r, (struct sockaddr *)&a, sizeof(a));
+	getsockname(r, (struct sockaddr *)&a, &len);
+	sendto(s, "datagram", 8, 0, (struct sockaddr *)&a, sizeof(a));
+	len = sizeof(from);
+	recvfrom(r, buf, sizeof(buf), 0, (struct sockaddr *)&from, &len);
+	connect(s, (struct sockaddr *)&a, sizeof(a));
+	send(s, "one", 3, 0);
+	send(s, "two", 3, MSG_DONTWAIT);
+	memset(mm, 0, sizeof(mm));
+	mm[0].msg_hdr.msg_iov = &iov[0];
+	mm[0].msg_hdr.msg_iovlen = 1;
+	mm[1].msg_hdr.msg_iov = &iov[1];
+	mm[1].msg_hdr.msg_iovlen = 1;
+	recvmmsg(r, mm, 2, MSG_DONTWAIT, &ts);
+	memcpy(buf, "mmsg-one", 8);
+	memcpy(b2, "mmsg-two", 8);
+	sendmmsg(s, mm, 2, 0);
+	recvmmsg(r, mm, 2, MSG_DONTWAIT, NULL);
+	recvmmsg(r, mm, 2, MSG_DONTWAIT, NULL);
+	recv(r, buf, sizeof(buf), MSG_DONTWAIT);
+	close(s);
+	close(r);
+}
+
+static void udp6(void)
+{
+	struct sockaddr_in6 a = { .sin6_family = AF_INET6,
+				  .sin6_addr = IN6ADDR_LOOPBACK_INIT,
+				  .sin6_port = htons(9) };
+	int s = socket(AF_INET6, SOCK_DGRAM, 0);
+	int one = 1;
+
+	setsockopt(s, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof(one));
+	connect(s, (struct sockaddr *)&a, sizeof(a));
+	inet_pton(AF_INET6, "fe80::1", &a.sin6_addr);
+	a.sin6_scope_id = 1;
+	connect(s, (struct sockaddr *)&a, sizeof(a));
+	connect(s, (struct sockaddr *)&a, 24);
+	close(s);
+}
+
+static void unix_socks(void)
+{
+	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	char buf[64], cbuf[256];
+	int sv[2], fds[2] = { 0, 1 }, one = 1;
+	struct iovec iov[2] = { { "hello ", 6 }, { "world", 5 } };
+	union {
+		struct cmsghdr c;
+		char b[CMSG_SPACE(sizeof(fds))];
+	} u;
+	struct msghdr m = { .msg_iov = iov, .msg_iovlen = 2,
+			    .msg_control = u.b,
+			    .msg_controllen = sizeof(u.b) };
+	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+	struct iovec riov = { buf, sizeof(buf) };
+	struct msghdr rm = { .msg_iov = &riov, .msg_iovlen = 1,
+			     .msg_control = cbuf,
+			     .msg_controllen = sizeof(cbuf) };
+	int l, d;
+
+	memset(&u, 0, sizeof(u));
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(fds));
+	memcpy(CMSG_DATA(c), fds, sizeof(fds));
+	socketpair(AF_UNIX, SOCK_DGRAM, 0, sv);
+	setsockopt(sv[1], SOL_SOCKET, SO_PASSCRED, &one, sizeof(one));
+	sendmsg(sv[0], &m, 0);
+	recvmsg(sv[1], &rm, MSG_CMSG_CLOEXEC);
+	m.msg_control = NULL;
+	m.msg_controllen = 0;
+	sendmsg(sv[0], &m, MSG_DONTWAIT);
+	rm.msg_controllen = 0;
+	rm.msg_control = NULL;
+	recvmsg(sv[1], &rm, 0);
+	recvmsg(sv[1], &rm, MSG_DONTWAIT);
+	close(sv[0]);
+	close(sv[1]);
+
+	/* A named stream socket in the current directory, and an abstract one. */
+	strcpy(un.sun_path, "decode_net.sock");
+	unlink(un.sun_path);
+	l = socket(AF_UNIX, SOCK_STREAM, 0);
+	bind(l, (struct sockaddr *)&un, sizeof(un));
+	listen(l, 1);
+	d = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0);
+	connect(d, (struct sockaddr *)&un, sizeof(un));
+	int a = accept(l, NULL, NULL);
+	write(d, "x", 1);
+	close(a);
+	close(d);
+	close(l);
+	unlink(un.sun_path);
+	memset(&un, 0, sizeof(un));
+	un.sun_family = AF_UNIX;
+	/* Unique: the 64- and 32-bit tests run at the same time. */
+	snprintf(un.sun_path + 1, sizeof(un.sun_path) - 1, "decode-net-%07d",
+		 (int)getpid());
+	l = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+	bind(l, (struct sockaddr *)&un, (socklen_t)(offsetof(struct sockaddr_un,
+	     sun_path) + 1 + strlen(un.sun_path + 1)));
+	close(l);
+}
+
+static void netlink(void)
+{
+	struct sockaddr_nl nl = { .nl_family = AF_NETLINK };
+	int s = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+
+	bind(s, (struct sockaddr *)&nl, sizeof(nl));
+	close(s);
+}
+
+static void errors(void)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons(80),
+				 .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	struct sockaddr_in *t = tail_alloc(8);
+	socklen_t *lp = tail_alloc(sizeof(socklen_t));
+	struct msghdr *mt = tail_alloc(8);
+	int s = socket(AF_UNIX, SOCK_DGRAM, 0);
+	char buf[16];
+	int v = 7;
+
+	socket(12345, 77, 99);
+	socket(AF_INET, SOCK_STREAM, 99);
+	socket(AF_INET, SOCK_SEQPACKET | 0x1000, 0);
+	memcpy(t, &a, 8);
+	connect(s, (struct sockaddr *)t, 16);
+	connect(s, (struct sockaddr *)t, 8);
+	connect(s, (struct sockaddr *)t, 1);
+	connect(s, NULL, 0);
+	connect(-1, (struct sockaddr *)&a, sizeof(a));
+	bind(s, (struct sockaddr *)&a, 200);
+	*lp = 16;
+	accept(-1, (struct sockaddr *)&a, lp);
+	accept(s, NULL, NULL);
+	getsockname(s, NULL, lp);
+	getpeername(s, (struct sockaddr *)&a, (socklen_t *)(page_end - 2));
+	listen(-1, 0);
+	shutdown(s, 77);
+	sendto(-1, "x", 1, 0x10000000 | MSG_OOB, NULL, 0);
+	recvfrom(s, buf, sizeof(buf), MSG_DONTWAIT | MSG_PEEK, NULL, NULL);
+	sendmsg(s, (struct msghdr *)8, 0);
+	sendmsg(s, mt, 0);
+	recvmsg(-1, mt, 0);
+	setsockopt(s, 999, 1, &v, sizeof(v));
+	setsockopt(s, SOL_SOCKET, 999, &v, sizeof(v));
+	setsockopt(s, SOL_SOCKET, SO_KEEPALIVE, &v, 2);
+	setsockopt(s, SOL_SOCKET, SO_KEEPALIVE, NULL, 4);
+	getsockopt(-1, SOL_SOCKET, SO_ERROR, &v, lp);
+	getsockopt(s, SOL_SOCKET, SO_ERROR, &v, NULL);
+	socketpair(AF_INET, SOCK_STREAM, 0, (int *)(page_end - 4));
+	close(s);
+}
+
+int main(void)
+{
+	setup_tail();
+	tcp_pair();
+	udp_pair();
+	udp6();
+	unix_socks();
+	netlink();
+	errors();
+	return 0;
+}
