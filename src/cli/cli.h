@@ -37,6 +37,12 @@ struct config {
 	unsigned int decode_fds_set;
 	bool verbose;			/* -v: no abbreviation of structs */
 
+	/*
+	 * The engine reads the tracee's system CPU time at every syscall
+	 * stop (wait4's rusage: -c without -w needs it).
+	 */
+	bool need_stime;
+
 	/* Diagnostics. */
 	int debug;			/* -d, repeatable */
 	int quiet;			/* -q count: attach/detach messages */

@@ -37,7 +37,11 @@ struct syscall_state {
 	bool has_rval;			/* exit stop carried a return value */
 	int64_t rval;			/* at exit: return value, or -errno */
 	bool is_error;			/* rval is -errno */
-	struct timespec t_entry;	/* when the entry stop was seen */
+	struct timespec t_entry;	/* CLOCK_MONOTONIC at the entry stop */
+	struct timespec t_exit;		/* CLOCK_MONOTONIC at the exit stop */
+	uint64_t stime_entry;		/* tracee system CPU time (ns) at */
+	uint64_t stime_exit;		/* entry and exit, with cfg.need_stime */
+	uint64_t ip;			/* instruction pointer at entry */
 	int rval_flags;			/* RVAL_* decided by the decoder */
 	unsigned int nargs_printed;	/* arguments already out (argfmt) */
 	const char *auxstr;		/* RVAL_STR: text after the return */
