@@ -77,6 +77,10 @@ static const char usage_text[] =
 "                 trace children and threads as they are created\n"
 "  -ff, --follow-forks --output-separately\n"
 "                 the same, with each task's lines in FILE.PID (with -o)\n"
+"  --seccomp-bpf[=on|off]\n"
+"                 stop the launched command only at the syscalls traced,\n"
+"                 through a seccomp filter (on by default when -e trace=\n"
+"                 leaves syscalls out; sets no_new_privs in the command)\n"
 "\n"
 "Filtering:\n"
 "  -e trace=[!][?]{{SYSCALL|GROUP|all|/REGEX}[@64|@32|@x32]|none},\n"
@@ -215,6 +219,7 @@ enum {
 	OPT_OUTPUT_SEPARATELY = 0x100,
 	OPT_STRINGS_IN_HEX,
 	OPT_CONST_PRINT_STYLE,
+	OPT_SECCOMP_BPF,
 	OPT_QUAL = 0x200,
 };
 
@@ -237,6 +242,7 @@ static const struct option long_options[] = {
 	{ "quiet",		optional_argument, NULL, OPT_QUAL + QK_QUIET },
 	{ "raw",		required_argument, NULL, OPT_QUAL + QK_RAW },
 	{ "read",		required_argument, NULL, OPT_QUAL + QK_READ },
+	{ "seccomp-bpf",	optional_argument, NULL, OPT_SECCOMP_BPF },
 	{ "signal",		required_argument, NULL, OPT_QUAL + QK_SIGNAL },
 	{ "signals",		required_argument, NULL, OPT_QUAL + QK_SIGNAL },
 	{ "silence",		optional_argument, NULL, OPT_QUAL + QK_QUIET },
@@ -338,6 +344,17 @@ void cli_parse(int argc, char **argv)
 			break;
 		case OPT_OUTPUT_SEPARATELY:
 			cfg.output_separately = true;
+			break;
+		case OPT_SECCOMP_BPF:
+			/* On by default where it applies; strace's bare flag is
+			 * accepted as the same request. */
+			if (!optarg || !strcmp(optarg, "on"))
+				cfg.no_seccomp = false;
+			else if (!strcmp(optarg, "off"))
+				cfg.no_seccomp = true;
+			else
+				usage_error("invalid --seccomp-bpf argument: '%s'",
+					    optarg);
 			break;
 		case 'h':
 			print_usage();

@@ -43,6 +43,9 @@ struct config {
 	 */
 	bool need_stime;
 
+	/* --seccomp-bpf=off: never filter with seccomp-BPF. */
+	bool no_seccomp;
+
 	/* Diagnostics. */
 	int debug;			/* -d, repeatable */
 	int quiet;			/* -q count: attach/detach messages */

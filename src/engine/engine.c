@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
@@ -20,6 +21,8 @@
 
 #include "cli/cli.h"
 #include "engine/internal.h"
+#include "filter/bpf.h"
+#include "filter/qualify.h"
 #include "log.h"
 #include "syscall/sysent.h"
 
@@ -28,6 +31,7 @@ unsigned long long engine_nstops;
 
 static volatile sig_atomic_t interrupted;
 bool aborted;
+bool seccomp_mode;
 static bool no_syscall_info;
 static int launched_status = -1;
 static long execve_nr[NUM_PERSONALITIES], execveat_nr[NUM_PERSONALITIES];
@@ -37,9 +41,16 @@ unsigned long engine_ptrace_options(void)
 	unsigned long opts = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEEXEC |
 			     PTRACE_O_TRACEEXIT;
 
-	if (cfg.follow_forks)
+	/*
+	 * Under the filter, children are followed even without -f: they
+	 * inherit it, and a traced syscall with no tracer fails with
+	 * ENOSYS.  They are followed silently then.
+	 */
+	if (cfg.follow_forks || seccomp_mode)
 		opts |= PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
 			PTRACE_O_TRACECLONE;
+	if (seccomp_mode)
+		opts |= PTRACE_O_TRACESECCOMP;
 	return opts;
 }
 
@@ -107,9 +118,22 @@ int engine_init(const struct engine_consumer *c)
 		execveat_nr[p] = sysent_find(p, "execveat");
 	}
 	if (cfg.argv) {
-		pid_t pid = launch_command(cfg.argv);
+		static struct sock_filter prog[BPF_PROG_MAX];
+		int n = 0;
+		pid_t pid;
 		struct tcb *tcp;
 
+		/*
+		 * Only for a launched command (a filter cannot be put into
+		 * a running process), and only when it spares stops.
+		 */
+		if (!cfg.no_seccomp && !cfg.n_attach && qual_trace_is_partial()) {
+			n = bpf_trace_filter(qual_trace_set(), prog, BPF_PROG_MAX);
+			seccomp_mode = n > 0;
+			debug("seccomp filter: %d instructions", n);
+		}
+		pid = launch_command(cfg.argv, seccomp_mode ? prog : NULL,
+				     (unsigned short)(n > 0 ? n : 0));
 		if (pid < 0)
 			return -1;
 		tcp = tcb_new(pid);
@@ -129,8 +153,40 @@ void engine_abort(void)
 
 static void resume(struct tcb *tcp, int sig)
 {
-	/* ESRCH: killed meanwhile; its death is the next thing we see. */
-	ptrace(PTRACE_SYSCALL, tcp->pid, NULL, (void *)(long)sig);
+	/*
+	 * A filtered task stops by itself at the traced syscalls (seccomp
+	 * stops): it runs with PTRACE_CONT, except inside a traced syscall,
+	 * whose exit stop we want.  A silent task never needs that stop.
+	 * ESRCH: killed meanwhile; its death is the next thing we see.
+	 */
+	enum __ptrace_request req = PTRACE_SYSCALL;
+
+	if ((tcp->flags & TCB_SECCOMP) &&
+	    (!(tcp->flags & (TCB_IN_SYSCALL | TCB_STARTUP)) ||
+	     (tcp->flags & TCB_SILENT)))
+		req = PTRACE_CONT;
+	ptrace(req, tcp->pid, NULL, (void *)(long)sig);
+}
+
+/* Did the launched child install our filter before its execve? */
+static bool has_seccomp_filter(pid_t pid)
+{
+	char path[64], line[128];
+	bool yes = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "Seccomp:", 8)) {
+			/* 2 is SECCOMP_MODE_FILTER */
+			yes = strtol(line + 8, NULL, 10) == 2;
+			break;
+		}
+	fclose(f);
+	return yes;
 }
 
 static void set_personality(struct tcb *tcp, uint32_t audit_arch)
@@ -179,6 +235,8 @@ static void syscall_entered(struct tcb *tcp, int pers, long nr,
 	    (nr == execve_nr[pers] || nr == execveat_nr[pers])) {
 		tcp->flags &= ~(TCB_STARTUP | TCB_HIDE_LOG);
 		tcp->flags |= TCB_FIRST_EXEC;
+		if (seccomp_mode && has_seccomp_filter(tcp->pid))
+			tcp->flags |= TCB_SECCOMP;
 	}
 
 	if (!(tcp->flags & (TCB_HIDE_LOG | TCB_HIDE_SYSCALLS)) &&
@@ -271,6 +329,18 @@ static void syscall_stop(struct tcb *tcp)
 		syscall_entered(tcp, tcp->pers, (long)info.entry.nr,
 				info.entry.args);
 		break;
+	case PTRACE_SYSCALL_INFO_SECCOMP:
+		/*
+		 * A seccomp stop is the entry of a traced syscall — unless
+		 * the task was resumed with PTRACE_SYSCALL and its entry
+		 * stop came first (the launched child's execve).
+		 */
+		if (!(tcp->flags & TCB_IN_SYSCALL)) {
+			tcp->sc.ip = info.instruction_pointer;
+			syscall_entered(tcp, tcp->pers, (long)info.seccomp.nr,
+					info.seccomp.args);
+		}
+		break;
 	case PTRACE_SYSCALL_INFO_EXIT:
 		/* An exit with no entry seen: the syscall began before we
 		 * were there.  Nothing to show for it. */
@@ -333,12 +403,17 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 		if (ptrace(PTRACE_GETEVENTMSG, pid, NULL, &msg) == 0) {
 			struct tcb *child = tcb_find((pid_t)msg);
 
-			if (!child) {
+			if (!child && (tcp->flags & TCB_SILENT ||
+				       !cfg.follow_forks)) {
+				child = tcb_new_silent((pid_t)msg);
+			} else if (!child) {
 				child = tcb_new((pid_t)msg);
 				child->flags |= TCB_ATTACHED;
 				if (consumer->followed)
 					consumer->followed(child);
 			}
+			/* A filter is inherited through fork and clone. */
+			child->flags |= tcp->flags & TCB_SECCOMP;
 			child->pers = tcp->pers;
 			/* Threads share the tgid; processes lead their own. */
 			if (event == PTRACE_EVENT_CLONE &&
@@ -353,12 +428,19 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 		if (ptrace(PTRACE_GETEVENTMSG, pid, NULL, &msg) == 0 &&
 		    (pid_t)msg != pid)
 			tcp = exec_takeover(tcp, pid, (pid_t)msg);
-		tcp->flags &= ~(TCB_STARTUP | TCB_HIDE_LOG);
-		if (consumer->exec)
+		if (!(tcp->flags & TCB_SILENT))
+			tcp->flags &= ~(TCB_STARTUP | TCB_HIDE_LOG);
+		if (consumer->exec && !(tcp->flags & TCB_HIDE_LOG))
 			consumer->exec(tcp, (pid_t)msg ? (pid_t)msg : pid);
 		break;
 	case PTRACE_EVENT_EXIT:
 		tcp->flags |= TCB_EXITING;
+		break;
+	case PTRACE_EVENT_SECCOMP:
+		if (!(tcp->flags & TCB_SILENT)) {
+			syscall_stop(tcp);
+			return;
+		}
 		break;
 	case PTRACE_EVENT_STOP:
 		if (is_stopping_signal(sig) && !(tcp->flags & TCB_STARTUP)) {
@@ -424,12 +506,20 @@ static void handle_status(pid_t pid, int status)
 	if (!tcp) {
 		/*
 		 * An auto-attached child can report its first stop before
-		 * its parent reports the fork event.
+		 * its parent reports the fork event.  Under the filter all
+		 * children have it (no -p then), and without -f they are
+		 * followed silently.
 		 */
-		tcp = tcb_new(pid);
-		tcp->flags |= TCB_ATTACHED;
-		if (consumer->followed)
-			consumer->followed(tcp);
+		if (seccomp_mode && !cfg.follow_forks) {
+			tcp = tcb_new_silent(pid);
+		} else {
+			tcp = tcb_new(pid);
+			tcp->flags |= TCB_ATTACHED;
+			if (seccomp_mode)
+				tcp->flags |= TCB_SECCOMP;
+			if (consumer->followed)
+				consumer->followed(tcp);
+		}
 	}
 	if (WIFEXITED(status) || WIFSIGNALED(status)) {
 		debug("pid %d: gone, wait status %#x", pid, status);

@@ -19,6 +19,8 @@ unsigned long engine_ptrace_options(void);
 struct tcb *tcb_find(pid_t pid);
 /* New task, announced to the consumer through new_task. */
 struct tcb *tcb_new(pid_t pid);
+/* New task nobody is told about: followed only for the filter's sake. */
+struct tcb *tcb_new_silent(pid_t pid);
 /* Forget a task: frees its private data and the tcb itself. */
 void tcb_drop(struct tcb *tcp);
 /* The two halves of tcb_drop: out of the table, then freed. */
@@ -29,8 +31,20 @@ void tcb_rehash(struct tcb *tcp, pid_t new_pid);
 extern struct tcb *tcb_list;
 extern unsigned int tcb_count;
 
-/* launch.c: fork and exec argv, seized; its pid, or -1 once said why. */
-pid_t launch_command(char **argv);
+/*
+ * launch.c: fork and exec argv, seized; its pid, or -1 once said why.
+ * With filter (n instructions), the child installs it before execve.
+ */
+struct sock_filter;
+pid_t launch_command(char **argv, const struct sock_filter *filter,
+		     unsigned short n);
+/*
+ * Launched tasks run under a seccomp filter that stops only traced
+ * syscalls (automatic: a launched command, a partial trace set, no -p,
+ * no --seccomp-bpf=off).
+ */
+extern bool seccomp_mode;
+extern unsigned int tcb_silent_count;
 /* The launched command's pid, or 0. */
 extern pid_t launched_pid;
 

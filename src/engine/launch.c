@@ -12,7 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -85,7 +89,23 @@ static char *resolve_path(const char *name)
 	return NULL;
 }
 
-pid_t launch_command(char **argv)
+/*
+ * In the child, after the tracer has seized it: no_new_privs (which the
+ * kernel demands of an unprivileged filter, and which we set even as
+ * root so the traced program behaves the same for every user), then the
+ * filter.  A failure leaves the child unfiltered; the tracer finds out
+ * from /proc/PID/status and traces every syscall instead.
+ */
+static void install_filter(const struct sock_filter *filter, unsigned short n)
+{
+	struct sock_fprog prog = { n, (struct sock_filter *)filter };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0)
+		syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
+}
+
+pid_t launch_command(char **argv, const struct sock_filter *filter,
+		     unsigned short n)
 {
 	char *path = resolve_path(argv[0]);
 	int status;
@@ -107,6 +127,8 @@ pid_t launch_command(char **argv)
 		 * we inherited.
 		 */
 		kill(getpid(), SIGSTOP);
+		if (filter)
+			install_filter(filter, n);
 		execv(path, argv);
 		fprintf(stderr, "sltrace: exec: %s\n", strerror(errno));
 		_exit(1);

@@ -51,7 +51,9 @@ static void hash_remove(struct tcb *tcp)
 	}
 }
 
-struct tcb *tcb_new(pid_t pid)
+unsigned int tcb_silent_count;
+
+static struct tcb *tcb_alloc(pid_t pid)
 {
 	struct tcb *tcp = calloc(1, sizeof(*tcp));
 
@@ -64,8 +66,25 @@ struct tcb *tcb_new(pid_t pid)
 	tcp->list_next = tcb_list;
 	tcb_list = tcp;
 	tcb_count++;
+	return tcp;
+}
+
+struct tcb *tcb_new(pid_t pid)
+{
+	struct tcb *tcp = tcb_alloc(pid);
+
 	if (consumer->new_task)
 		consumer->new_task(tcp);
+	return tcp;
+}
+
+struct tcb *tcb_new_silent(pid_t pid)
+{
+	struct tcb *tcp = tcb_alloc(pid);
+
+	/* Hidden from every consumer, and not counted as traced. */
+	tcp->flags |= TCB_SILENT | TCB_HIDE_LOG | TCB_SECCOMP | TCB_ATTACHED;
+	tcb_silent_count++;
 	return tcp;
 }
 
@@ -89,6 +108,8 @@ void tcb_unlink(struct tcb *tcp)
 		}
 	}
 	tcb_count--;
+	if (tcp->flags & TCB_SILENT)
+		tcb_silent_count--;
 }
 
 void tcb_free(struct tcb *tcp)
@@ -112,5 +133,5 @@ void tcb_rehash(struct tcb *tcp, pid_t new_pid)
 
 unsigned int engine_ntasks(void)
 {
-	return tcb_count;
+	return tcb_count - tcb_silent_count;
 }

@@ -61,6 +61,8 @@ struct syscall_state {
 #define TCB_ENTRY_PRINTED	0x0200	/* the entry half of a line is out */
 #define TCB_FIRST_EXEC		0x0400	/* launched child in its first execve */
 #define TCB_HIDE_SYSCALLS	0x0800	/* first execve failed: show only exit */
+#define TCB_SECCOMP		0x1000	/* runs under our seccomp filter */
+#define TCB_SILENT		0x2000	/* followed only for the filter's sake */
 
 struct tcb {
 	pid_t pid;			/* tid */

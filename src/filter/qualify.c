@@ -58,6 +58,22 @@ bool qual_trace(const struct tcb *tcp)
 	return scset_has(&q()->trace, tcp->sc.pers, tcp->sc.nr);
 }
 
+const struct scset *qual_trace_set(void)
+{
+	return &q()->trace;
+}
+
+bool qual_trace_is_partial(void)
+{
+	const struct scset *t = &q()->trace;
+
+	for (int p = 0; p < NUM_PERSONALITIES; p++)
+		for (unsigned int nr = 0; nr < sysent_tables[p].count; nr++)
+			if (!scset_has(t, p, nr))
+				return true;
+	return false;
+}
+
 bool qual_signal(int sig)
 {
 	return sigset_q_has(&q()->signals, sig);

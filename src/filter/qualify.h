@@ -63,4 +63,9 @@ void qualify_quiet_level(unsigned int count);
  */
 void qualify_quiet_default(unsigned int what);
 
+/* The -e trace= set itself (for the seccomp-BPF filter). */
+const struct scset *qual_trace_set(void);
+/* Whether -e trace= leaves any known syscall out. */
+bool qual_trace_is_partial(void);
+
 #endif
