@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Printers of the descriptor family (desc.c, io.c, fcntl.c, poll.c,
+ * epoll.c, fdmisc.c, ioctl.c, dump.c), some of them for other families
+ * too: msghdr's msg_iov prints as readv's array does, and sendto/recvfrom
+ * and sendmsg/recvmsg dump their data under -e write= / -e read=.
+ */
+#ifndef SLTRACE_SYSCALL_DESC_H
+#define SLTRACE_SYSCALL_DESC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "xlat/xlat.h"
+
+struct tcb;
+
+/* No limit on the data of an iovec array (writev: each whole buffer). */
+#define IOV_DATA_ALL UINT64_MAX
+
+/*
+ * An iovec array of count elements at addr, in the tracee's layout:
+ * "[{iov_base="abc", iov_len=3}, ...]".  With data, each iov_base shows
+ * its bytes, all of them together no more than data_size (readv at exit
+ * passes the return value; later buffers show ""), each cut at -s;
+ * without, the addresses (a failed readv).  Arrays are cut after -s
+ * elements unless -v; an element that cannot be read ends the array
+ * with "... /\* address *\/".
+ */
+void print_iov(struct tcb *tcp, uint64_t addr, uint64_t count,
+	       uint64_t data_size, bool data);
+
+/*
+ * -e read=SET / -e write=SET hex dumps (src/syscall/dump.c).  Call them
+ * at the exit stop, once the caller has checked qual_read_dump(fd) or
+ * qual_write_dump(fd): the bytes are read now and the dump is printed
+ * under the syscall's line, after its return value, as strace does:
+ *
+ *	 | 00000  68 65 6c 6c 6f 0a  ...  hello.           |
+ *
+ * dump_buf: len bytes at addr (nothing when they cannot all be read).
+ * dump_iov: the buffers of an iovec array, each headed by
+ * " * N bytes in buffer I", data_size bytes in all (IOV_DATA_ALL for
+ * the writes), stopping at the first empty buffer.
+ *
+ * The request waits in tcp->priv (the previous owner is chained and
+ * freed after the dump): a decoder keeping its own state there must be
+ * done with it before it asks for a dump.
+ */
+void dump_buf(struct tcb *tcp, uint64_t addr, uint64_t len);
+void dump_iov(struct tcb *tcp, uint64_t addr, uint64_t count,
+	      uint64_t data_size);
+
+/*
+ * print_flags() as strace prints a set where no bit has a name:
+ * "0x10000000 /\* O_??? *\/" rather than a bare number.
+ */
+void print_flags_dflt(struct tcb *tcp, const struct xlat *x, uint64_t val,
+		      const char *dflt);
+
+/* True when some bit of val has a name in x. */
+bool xlat_any_bit(const struct xlat *x, uint64_t val);
+
+/*
+ * A pointer to a 64-bit offset (splice, sendfile64, copy_file_range):
+ * "[42]", NULL, or the address when it cannot be read.
+ */
+void print_loff_ptr(struct tcb *tcp, uint64_t addr);
+
+/*
+ * A sigset_t argument of size bytes (ppoll, epoll_pwait, signalfd): the
+ * set when the size is at least a long and at most 64 signals, as strace
+ * reads it, else the address.
+ */
+void print_sigset_arg(struct tcb *tcp, uint64_t addr, uint64_t size);
+
+/*
+ * A pointer to one int the kernel reads or fills (FIONBIO, TIOCGPGRP):
+ * "[1]", NULL, or the address.
+ */
+void print_int_ptr(struct tcb *tcp, uint64_t addr);
+
+#endif

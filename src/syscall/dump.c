@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * -e read=SET / -e write=SET: hex dumps of the data a syscall moved,
+ * printed under its line as strace prints them:
+ *
+ *	write(1, "hello\n", 6)                  = 6
+ *	 | 00000  68 65 6c 6c 6f 0a                                 hello.           |
+ *
+ * and for the vector forms each buffer headed by " * 6 bytes in buffer 0".
+ *
+ * A decoder asks for a dump at the exit stop, while its line is still
+ * being written; the dump must come after the return value.  So the
+ * request is parked in the task's per-syscall private slot, whose
+ * destructor the engine runs right after the exit stop was printed (and
+ * before the tracee runs again, so its memory still holds the data).
+ * The destructor writes the dump and hands the slot back to whatever
+ * private data it held before.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "syscall/defs.h"
+#include "syscall/desc.h"
+
+/* Requests of one syscall: sendmsg-like calls may ask more than once. */
+#define DUMP_MAX_REQ 4
+
+struct dump_req {
+	bool iov;
+	uint64_t addr;
+	uint64_t count;		/* bytes, or iovec elements */
+	uint64_t data_size;	/* iov: bytes in all */
+};
+
+struct dump_pending {
+	struct tcb *tcp;
+	void *prev;
+	void (*prev_free)(void *);
+	unsigned int n;
+	struct dump_req req[DUMP_MAX_REQ];
+};
+
+/* Bytes of a dump read from the tracee at a time. */
+#define DUMP_CHUNK 4096
+
+static const char hexdig[] = "0123456789abcdef";
+
+/*
+ * One line of 16 bytes: offset, the bytes in hex with a gap after the
+ * eighth, then the bytes as text with '.' for anything not printable.
+ */
+static size_t dump_line(char *p, uint64_t off, const unsigned char *b,
+			size_t n)
+{
+	char *s = p;
+	size_t i;
+
+	s += sprintf(s, " | %05llx  ", (unsigned long long)off);
+	for (i = 0; i < 16; i++) {
+		if (i < n) {
+			*s++ = hexdig[b[i] >> 4];
+			*s++ = hexdig[b[i] & 15];
+		} else {
+			*s++ = ' ';
+			*s++ = ' ';
+		}
+		*s++ = ' ';
+		if (i == 7)
+			*s++ = ' ';
+	}
+	*s++ = ' ';
+	for (i = 0; i < 16; i++)
+		*s++ = i < n ? (b[i] >= ' ' && b[i] < 0x7f ? (char)b[i] : '.')
+			     : ' ';
+	memcpy(s, " |\n", 3);
+	s += 3;
+	return (size_t)(s - p);
+}
+
+/*
+ * len bytes at addr, or nothing at all when any of them cannot be read
+ * (strace reads the whole buffer before it prints a line of it).
+ */
+static void dump_data(struct tcb *tcp, uint64_t addr, uint64_t len)
+{
+	static unsigned char buf[DUMP_CHUNK];
+	static char text[DUMP_CHUNK / 16 * 96];
+	uint64_t off;
+
+	if (!addr || !len)
+		return;
+	if (len > DUMP_CHUNK) {
+		for (off = 0; off < len; off += DUMP_CHUNK) {
+			size_t n = len - off < DUMP_CHUNK ? (size_t)(len - off)
+							  : DUMP_CHUNK;
+
+			if (tracee_read(tcp, addr + off, buf, n))
+				return;
+		}
+	}
+	for (off = 0; off < len; off += DUMP_CHUNK) {
+		size_t n = len - off < DUMP_CHUNK ? (size_t)(len - off)
+						  : DUMP_CHUNK;
+		size_t t = 0;
+
+		if (tracee_read(tcp, addr + off, buf, n))
+			return;
+		for (size_t i = 0; i < n; i += 16)
+			t += dump_line(text + t, off + i, buf + i,
+				       n - i < 16 ? n - i : 16);
+		out_write(tcp->out, text, t);
+	}
+}
+
+/* More elements than the kernel takes (UIO_MAXIOV): garbage, not read. */
+#define DUMP_IOV_MAX 1024
+
+static void dump_iov_now(struct tcb *tcp, const struct dump_req *r)
+{
+	static uint64_t v[DUMP_IOV_MAX * 2];
+	unsigned int ws = tcp_wordsize(tcp);
+	uint64_t left = r->data_size;
+	size_t n = r->count < DUMP_IOV_MAX ? (size_t)r->count : DUMP_IOV_MAX;
+	char head[64];
+
+	/* The whole array in one read; strace dumps nothing when it fails. */
+	if (!n || tracee_read(tcp, r->addr, v, n * 2 * ws))
+		return;
+	if (ws == 4) {
+		const uint32_t *e = (const uint32_t *)v;
+
+		for (size_t i = n * 2; i-- > 0;)
+			v[i] = e[i];
+	}
+	for (size_t i = 0; i < n; i++) {
+		uint64_t len = v[2 * i + 1] < left ? v[2 * i + 1] : left;
+
+		if (!len)
+			break;
+		left -= len;
+		snprintf(head, sizeof(head), " * %llu bytes in buffer %zu\n",
+			 (unsigned long long)len, i);
+		out_write(tcp->out, head, strlen(head));
+		dump_data(tcp, v[2 * i], len);
+	}
+}
+
+static void dump_flush(void *p)
+{
+	struct dump_pending *d = p;
+	struct tcb *tcp = d->tcp;
+
+	for (unsigned int i = 0; i < d->n; i++) {
+		if (d->req[i].iov)
+			dump_iov_now(tcp, &d->req[i]);
+		else
+			dump_data(tcp, d->req[i].addr, d->req[i].count);
+	}
+	/* Give the slot back to its former owner and let it clean up. */
+	if (d->prev && d->prev_free)
+		d->prev_free(d->prev);
+	free(d);
+}
+
+static void dump_request(struct tcb *tcp, const struct dump_req *r)
+{
+	struct dump_pending *d;
+
+	if (tcp->priv_free == dump_flush) {
+		d = tcp->priv;
+	} else {
+		d = calloc(1, sizeof(*d));
+		if (!d)
+			return;
+		d->tcp = tcp;
+		d->prev = tcp->priv;
+		d->prev_free = tcp->priv_free;
+		tcp->priv = d;
+		tcp->priv_free = dump_flush;
+	}
+	if (d->n < DUMP_MAX_REQ)
+		d->req[d->n++] = *r;
+}
+
+void dump_buf(struct tcb *tcp, uint64_t addr, uint64_t len)
+{
+	struct dump_req r = { .iov = false, .addr = addr, .count = len };
+
+	dump_request(tcp, &r);
+}
+
+void dump_iov(struct tcb *tcp, uint64_t addr, uint64_t count,
+	      uint64_t data_size)
+{
+	struct dump_req r = {
+		.iov = true, .addr = addr, .count = count,
+		.data_size = data_size,
+	};
+
+	dump_request(tcp, &r);
+}

@@ -1,0 +1,424 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Data transfer on descriptors: read and write and their positioned and
+ * vector forms, and the in-kernel copies (sendfile, splice, tee,
+ * vmsplice, copy_file_range).
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "filter/qualify.h"
+#include "syscall/defs.h"
+#include "syscall/desc.h"
+#include "xlat/tables/rwf_flags.h"
+#include "xlat/tables/splice_flags.h"
+
+/* iovec elements read from the tracee at a time. */
+#define IOV_CHUNK 64
+
+void print_iov(struct tcb *tcp, uint64_t addr, uint64_t count,
+	       uint64_t data_size, bool data)
+{
+	unsigned int ws = tcp_wordsize(tcp);
+	bool abbrev = qual_abbrev(tcp);
+	uint64_t left = data_size;
+	uint64_t i = 0;
+
+	if (!addr) {
+		emit_ptr(tcp, 0);
+		return;
+	}
+	if (!count) {
+		emit_array_begin(tcp);
+		emit_array_end(tcp);
+		return;
+	}
+	if (!qual_verbose(tcp)) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	while (i < count) {
+		uint64_t v[IOV_CHUNK * 2];
+		size_t want = count - i < IOV_CHUNK ? (size_t)(count - i)
+						    : IOV_CHUNK;
+		ssize_t got;
+		size_t n, j;
+
+		/* One read for a run of elements; a short one ends it. */
+		got = tracee_read_partial(tcp, addr + i * 2 * ws, v,
+					  want * 2 * ws);
+		n = got > 0 ? (size_t)got / (2 * ws) : 0;
+		if (!n) {
+			if (!i) {
+				emit_ptr(tcp, addr);
+				return;
+			}
+			break;
+		}
+		if (ws == 4) {
+			const uint32_t *e = (const uint32_t *)v;
+
+			for (j = n * 2; j-- > 0;)
+				v[j] = e[j];
+		}
+		if (!i)
+			emit_array_begin(tcp);
+		for (j = 0; j < n; j++, i++) {
+			uint64_t base = v[2 * j], len = v[2 * j + 1];
+
+			if (abbrev && i >= cfg.string_limit) {
+				emit_more(tcp);
+				emit_array_end(tcp);
+				return;
+			}
+			emit_next(tcp);
+			emit_struct_begin(tcp);
+			emit_field(tcp, "iov_base");
+			if (data) {
+				uint64_t show = len < left ? len : left;
+
+				emit_buf(tcp, base, show);
+				left -= show;
+			} else {
+				emit_ptr(tcp, base);
+			}
+			emit_field(tcp, "iov_len");
+			emit_uint(tcp, len);
+			emit_struct_end(tcp);
+		}
+		if (n < want)
+			break;
+	}
+	if (i < count) {
+		char where[32];
+
+		if (abbrev && i >= cfg.string_limit) {
+			emit_more(tcp);
+		} else {
+			/* The element that could not be read. */
+			snprintf(where, sizeof(where), "%#llx",
+				 (unsigned long long)(addr + i * 2 * ws));
+			emit_more(tcp);
+			emit_comment(tcp, where);
+		}
+	}
+	emit_array_end(tcp);
+}
+
+void print_loff_ptr(struct tcb *tcp, uint64_t addr)
+{
+	int64_t off;
+	char buf[32];
+
+	if (!addr || !qual_verbose(tcp) ||
+	    tracee_read(tcp, addr, &off, sizeof(off))) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "[%lld]", (long long)off);
+	emit_raw(tcp, buf);
+}
+
+/* read, pread64: the buffer holds the return value's bytes at exit. */
+static void print_read_buf(struct tcb *tcp)
+{
+	if (syserror(tcp))
+		emit_ptr(tcp, tcp_arg(tcp, 1));
+	else
+		emit_buf(tcp, tcp_arg(tcp, 1), (uint64_t)tcp_rval(tcp));
+	emit_next(tcp);
+	emit_uint(tcp, tcp_arg(tcp, 2));
+}
+
+static void read_dump(struct tcb *tcp)
+{
+	if (!syserror(tcp) && qual_read_dump(tcp_iarg(tcp, 0)))
+		dump_buf(tcp, tcp_arg(tcp, 1), (uint64_t)tcp_rval(tcp));
+}
+
+SYS_FUNC(read)
+{
+	if (entering(tcp)) {
+		print_fd(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		return 0;
+	}
+	print_read_buf(tcp);
+	read_dump(tcp);
+	return RVAL_DECIMAL;
+}
+
+/*
+ * The writes print everything at entry; with -e write= the exit stop is
+ * still needed, to dump what was written under the line.
+ */
+static int write_done(struct tcb *tcp, bool vec)
+{
+	int fd = tcp_iarg(tcp, 0);
+
+	if (entering(tcp))
+		return fd >= 0 && qual_write_dump(fd) ? 0 : RVAL_DECODED;
+	if (vec)
+		dump_iov(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2), IOV_DATA_ALL);
+	else
+		dump_buf(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2));
+	return RVAL_DECIMAL;
+}
+
+SYS_FUNC(write)
+{
+	if (entering(tcp)) {
+		print_fd(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		emit_buf(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2));
+		emit_next(tcp);
+		emit_uint(tcp, tcp_arg(tcp, 2));
+	}
+	return write_done(tcp, false);
+}
+
+static void print_offset(struct tcb *tcp, unsigned int i)
+{
+	unsigned int next;
+
+	emit_next(tcp);
+	emit_int(tcp, (int64_t)tcp_arg64(tcp, i, &next));
+}
+
+SYS_FUNC(pread64)
+{
+	if (entering(tcp)) {
+		print_fd(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		return 0;
+	}
+	print_read_buf(tcp);
+	print_offset(tcp, 3);
+	read_dump(tcp);
+	return RVAL_DECIMAL;
+}
+
+SYS_FUNC(pwrite64)
+{
+	if (entering(tcp)) {
+		print_fd(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		emit_buf(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2));
+		emit_next(tcp);
+		emit_uint(tcp, tcp_arg(tcp, 2));
+		print_offset(tcp, 3);
+	}
+	return write_done(tcp, false);
+}
+
+/*
+ * readv and its positioned forms: the array at exit, with the data the
+ * call returned spread over its buffers.  off: index of the offset
+ * argument or 0; flags: index of the RWF_* flags or 0.
+ */
+static int do_readv(struct tcb *tcp, unsigned int off, unsigned int flags)
+{
+	if (entering(tcp)) {
+		print_fd(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		return 0;
+	}
+	if (syserror(tcp))
+		print_iov(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2), 0, false);
+	else
+		print_iov(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2),
+			  (uint64_t)tcp_rval(tcp), true);
+	emit_next(tcp);
+	emit_uint(tcp, tcp_arg(tcp, 2));
+	if (off)
+		print_offset(tcp, off);
+	if (flags) {
+		emit_next(tcp);
+		print_flags_dflt(tcp, rwf_flags, (uint32_t)tcp_arg(tcp, flags),
+				 "RWF_???");
+	}
+	if (!syserror(tcp) && qual_read_dump(tcp_iarg(tcp, 0)))
+		dump_iov(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2),
+			 (uint64_t)tcp_rval(tcp));
+	return RVAL_DECIMAL;
+}
+
+static int do_writev(struct tcb *tcp, unsigned int off, unsigned int flags)
+{
+	if (entering(tcp)) {
+		print_fd(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		print_iov(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2), IOV_DATA_ALL,
+			  true);
+		emit_next(tcp);
+		emit_uint(tcp, tcp_arg(tcp, 2));
+		if (off)
+			print_offset(tcp, off);
+		if (flags) {
+			emit_next(tcp);
+			print_flags_dflt(tcp, rwf_flags,
+					 (uint32_t)tcp_arg(tcp, flags),
+					 "RWF_???");
+		}
+	}
+	return write_done(tcp, true);
+}
+
+SYS_FUNC(readv)
+{
+	return do_readv(tcp, 0, 0);
+}
+
+SYS_FUNC(writev)
+{
+	return do_writev(tcp, 0, 0);
+}
+
+/*
+ * preadv/pwritev take the offset as two longs, low half first, on every
+ * ABI; a 64-bit kernel uses the low one whole (pos_from_hilo() in
+ * fs/read_write.c), which is what tcp_arg64() reads on x86_64.
+ */
+SYS_FUNC(preadv)
+{
+	return do_readv(tcp, 3, 0);
+}
+
+SYS_FUNC(pwritev)
+{
+	return do_writev(tcp, 3, 0);
+}
+
+/* The flags follow both halves of the offset: argument 5 on both ABIs. */
+SYS_FUNC(preadv2)
+{
+	return do_readv(tcp, 3, 5);
+}
+
+SYS_FUNC(pwritev2)
+{
+	return do_writev(tcp, 3, 5);
+}
+
+/*
+ * sendfile: the offset is read and updated by the kernel; strace shows
+ * the new value after the old one, "[2] => [7]".  The i386 sendfile
+ * takes a 32-bit off_t, sendfile64 a loff_t.
+ */
+static void print_off_ptr(struct tcb *tcp, uint64_t addr, bool wide)
+{
+	int32_t off;
+	char buf[24];
+
+	if (wide) {
+		print_loff_ptr(tcp, addr);
+		return;
+	}
+	if (!qual_verbose(tcp) || tracee_read(tcp, addr, &off, sizeof(off))) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "[%d]", off);
+	emit_raw(tcp, buf);
+}
+
+static int do_sendfile(struct tcb *tcp, bool wide)
+{
+	uint64_t addr = tcp_arg(tcp, 2);
+
+	if (entering(tcp)) {
+		print_fd(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		print_fd(tcp, tcp_iarg(tcp, 1));
+		emit_next(tcp);
+		if (!addr) {
+			emit_ptr(tcp, 0);
+			emit_next(tcp);
+			emit_uint(tcp, tcp_arg(tcp, 3));
+			return RVAL_DECODED;
+		}
+		print_off_ptr(tcp, addr, wide);
+		return 0;
+	}
+	if (!syserror(tcp) && qual_verbose(tcp)) {
+		emit_raw(tcp, " => ");
+		print_off_ptr(tcp, addr, wide);
+	}
+	emit_next(tcp);
+	emit_uint(tcp, tcp_arg(tcp, 3));
+	return RVAL_DECIMAL;
+}
+
+SYS_FUNC(sendfile)
+{
+	return do_sendfile(tcp, tcp_wordsize(tcp) == 8);
+}
+
+SYS_FUNC(sendfile64)
+{
+	return do_sendfile(tcp, true);
+}
+
+SYS_FUNC(splice)
+{
+	print_fd(tcp, tcp_iarg(tcp, 0));
+	emit_next(tcp);
+	print_loff_ptr(tcp, tcp_arg(tcp, 1));
+	emit_next(tcp);
+	print_fd(tcp, tcp_iarg(tcp, 2));
+	emit_next(tcp);
+	print_loff_ptr(tcp, tcp_arg(tcp, 3));
+	emit_next(tcp);
+	emit_uint(tcp, tcp_arg(tcp, 4));
+	emit_next(tcp);
+	print_flags_dflt(tcp, splice_flags, (uint32_t)tcp_arg(tcp, 5),
+			 "SPLICE_F_???");
+	return RVAL_DECODED;
+}
+
+SYS_FUNC(tee)
+{
+	print_fd(tcp, tcp_iarg(tcp, 0));
+	emit_next(tcp);
+	print_fd(tcp, tcp_iarg(tcp, 1));
+	emit_next(tcp);
+	emit_uint(tcp, tcp_arg(tcp, 2));
+	emit_next(tcp);
+	print_flags_dflt(tcp, splice_flags, (uint32_t)tcp_arg(tcp, 3),
+			 "SPLICE_F_???");
+	return RVAL_DECODED;
+}
+
+/* Shown as a write whichever way the pages go, data and dump alike. */
+SYS_FUNC(vmsplice)
+{
+	if (entering(tcp)) {
+		print_fd(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		print_iov(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2), IOV_DATA_ALL,
+			  true);
+		emit_next(tcp);
+		emit_uint(tcp, tcp_arg(tcp, 2));
+		emit_next(tcp);
+		print_flags_dflt(tcp, splice_flags, (uint32_t)tcp_arg(tcp, 3),
+				 "SPLICE_F_???");
+	}
+	return write_done(tcp, true);
+}
+
+SYS_FUNC(copy_file_range)
+{
+	print_fd(tcp, tcp_iarg(tcp, 0));
+	emit_next(tcp);
+	print_loff_ptr(tcp, tcp_arg(tcp, 1));
+	emit_next(tcp);
+	print_fd(tcp, tcp_iarg(tcp, 2));
+	emit_next(tcp);
+	print_loff_ptr(tcp, tcp_arg(tcp, 3));
+	emit_next(tcp);
+	emit_uint(tcp, tcp_arg(tcp, 4));
+	emit_next(tcp);
+	emit_uint(tcp, (uint32_t)tcp_arg(tcp, 5));
+	return RVAL_DECODED;
+}
