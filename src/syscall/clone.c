@@ -37,8 +37,8 @@ static void print_clone_flags(struct tcb *tcp, uint64_t val)
 
 	text[0] = '\0';
 	if (flags) {
-		sprint_pflags(text, sizeof(text), clone_flags, flags,
-			      "CLONE_???");
+		sprint_flags(text, sizeof(text), clone_flags, flags,
+			     "CLONE_???");
 		n = strlen(text);
 	}
 	/* Each part in the -X style: "0x1200000 /\* ... *\/|17 /\* SIGCHLD *\/". */
@@ -141,7 +141,7 @@ SYS_FUNC(clone3)
 		}
 		emit_struct_begin(tcp);
 		emit_field(tcp, "flags");
-		pflags(tcp, clone3_flags, a.flags, "CLONE_???");
+		print_flags(tcp, clone3_flags, a.flags, "CLONE_???");
 		if (a.flags & CLONE_PIDFD) {
 			emit_field(tcp, "pidfd");
 			emit_ptr(tcp, a.pidfd);

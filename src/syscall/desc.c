@@ -15,29 +15,6 @@
 #include "xlat/tables/open_flags.h"
 #include "xlat/tables/whence.h"
 
-bool xlat_any_bit(const struct xlat *x, uint64_t val)
-{
-	for (; x->name; x++)
-		if (x->val && (val & x->val) == x->val)
-			return true;
-	return false;
-}
-
-void print_flags_dflt(struct tcb *tcp, const struct xlat *x, uint64_t val,
-		      const char *dflt)
-{
-	char buf[64];
-
-	if (!val || xlat_any_bit(x, val) ||
-	    cfg.xlat_style == XLAT_STYLE_RAW) {
-		print_flags(tcp, x, val, dflt);
-		return;
-	}
-	snprintf(buf, sizeof(buf), "%#llx /* %s */", (unsigned long long)val,
-		 dflt);
-	emit_raw(tcp, buf);
-}
-
 void print_int_ptr(struct tcb *tcp, uint64_t addr)
 {
 	int32_t v;
@@ -110,7 +87,7 @@ SYS_FUNC(dup3)
 	emit_next(tcp);
 	print_fd(tcp, tcp_iarg(tcp, 1));
 	emit_next(tcp);
-	print_flags_dflt(tcp, open_flags, (uint32_t)tcp_arg(tcp, 2), "O_???");
+	print_flags(tcp, open_flags, (uint32_t)tcp_arg(tcp, 2), "O_???");
 	return RVAL_DECODED | RVAL_FD;
 }
 
@@ -146,7 +123,7 @@ SYS_FUNC(pipe2)
 		return 0;
 	print_pipe_fds(tcp, tcp_arg(tcp, 0));
 	emit_next(tcp);
-	print_flags_dflt(tcp, open_flags, (uint32_t)tcp_arg(tcp, 1), "O_???");
+	print_flags(tcp, open_flags, (uint32_t)tcp_arg(tcp, 1), "O_???");
 	return RVAL_DECIMAL;
 }
 
@@ -156,8 +133,8 @@ SYS_FUNC(close_range)
 	emit_next(tcp);
 	emit_uint(tcp, (uint32_t)tcp_arg(tcp, 1));
 	emit_next(tcp);
-	print_flags_dflt(tcp, close_range_flags, (uint32_t)tcp_arg(tcp, 2),
-			 "CLOSE_RANGE_???");
+	print_flags(tcp, close_range_flags, (uint32_t)tcp_arg(tcp, 2),
+		    "CLOSE_RANGE_???");
 	return RVAL_DECODED;
 }
 
@@ -165,7 +142,6 @@ SYS_FUNC(flock)
 {
 	print_fd(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
-	print_flags_dflt(tcp, flock_ops, (uint32_t)tcp_arg(tcp, 1),
-			 "LOCK_???");
+	print_flags(tcp, flock_ops, (uint32_t)tcp_arg(tcp, 1), "LOCK_???");
 	return RVAL_DECODED;
 }

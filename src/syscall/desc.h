@@ -52,27 +52,10 @@ void dump_iov(struct tcb *tcp, uint64_t addr, uint64_t count,
 	      uint64_t data_size);
 
 /*
- * print_flags() as strace prints a set where no bit has a name:
- * "0x10000000 /\* O_??? *\/" rather than a bare number.
- */
-void print_flags_dflt(struct tcb *tcp, const struct xlat *x, uint64_t val,
-		      const char *dflt);
-
-/* True when some bit of val has a name in x. */
-bool xlat_any_bit(const struct xlat *x, uint64_t val);
-
-/*
  * A pointer to a 64-bit offset (splice, sendfile64, copy_file_range):
  * "[42]", NULL, or the address when it cannot be read.
  */
 void print_loff_ptr(struct tcb *tcp, uint64_t addr);
-
-/*
- * A sigset_t argument of size bytes (ppoll, epoll_pwait, signalfd): the
- * set when the size is at least a long and at most 64 signals, as strace
- * reads it, else the address.
- */
-void print_sigset_arg(struct tcb *tcp, uint64_t addr, uint64_t size);
 
 /*
  * A pointer to one int the kernel reads or fills (FIONBIO, TIOCGPGRP):

@@ -2,7 +2,6 @@
 /* epoll: create, control, wait. */
 #include "config.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "filter/qualify.h"
@@ -18,17 +17,20 @@
  */
 #define EPOLL_EVENT_SIZE 12
 
-static void print_event(struct tcb *tcp, const unsigned char *b)
+/* One struct epoll_event (an element of print_array: data unused). */
+static void print_event(struct tcb *tcp, const void *elem, void *data)
 {
+	const unsigned char *b = elem;
 	uint32_t events, u32;
 	uint64_t u64;
 
+	(void)data;
 	memcpy(&events, b, 4);
 	memcpy(&u64, b + 4, 8);
 	u32 = (uint32_t)u64;
 	emit_struct_begin(tcp);
 	emit_field(tcp, "events");
-	print_flags_dflt(tcp, epoll_events, events, "EPOLL???");
+	print_flags(tcp, epoll_events, events, "EPOLL???");
 	emit_field(tcp, "data");
 	emit_struct_begin(tcp);
 	emit_field(tcp, "u32");
@@ -47,8 +49,7 @@ SYS_FUNC(epoll_create)
 
 SYS_FUNC(epoll_create1)
 {
-	print_flags_dflt(tcp, epoll_flags, (uint32_t)tcp_arg(tcp, 0),
-			 "EPOLL_???");
+	print_flags(tcp, epoll_flags, (uint32_t)tcp_arg(tcp, 0), "EPOLL_???");
 	return RVAL_DECODED | RVAL_FD;
 }
 
@@ -69,70 +70,17 @@ SYS_FUNC(epoll_ctl)
 	    tracee_read(tcp, addr, ev, sizeof(ev)))
 		emit_ptr(tcp, addr);
 	else
-		print_event(tcp, ev);
+		print_event(tcp, ev, NULL);
 	return RVAL_DECODED;
 }
-
-#define EVENT_CHUNK 64
 
 /* The n events the kernel filled in, at exit. */
 static void print_events(struct tcb *tcp, uint64_t addr, uint64_t n)
 {
-	bool abbrev = qual_abbrev(tcp);
-	uint64_t i = 0;
-
-	if (syserror(tcp) || !addr) {
+	if (syserror(tcp))
 		emit_ptr(tcp, addr);
-		return;
-	}
-	if (!n) {
-		emit_array_begin(tcp);
-		emit_array_end(tcp);
-		return;
-	}
-	if (!qual_verbose(tcp)) {
-		emit_ptr(tcp, addr);
-		return;
-	}
-	while (i < n && !(abbrev && i >= cfg.string_limit)) {
-		unsigned char ev[EVENT_CHUNK * EPOLL_EVENT_SIZE];
-		size_t want = n - i < EVENT_CHUNK ? (size_t)(n - i)
-						  : EVENT_CHUNK;
-		ssize_t got = tracee_read_partial(tcp, addr + i *
-						  EPOLL_EVENT_SIZE, ev,
-						  want * EPOLL_EVENT_SIZE);
-		size_t m = got > 0 ? (size_t)got / EPOLL_EVENT_SIZE : 0;
-
-		if (!m) {
-			if (!i) {
-				emit_ptr(tcp, addr);
-				return;
-			}
-			break;
-		}
-		if (!i)
-			emit_array_begin(tcp);
-		for (size_t j = 0; j < m; j++, i++) {
-			if (abbrev && i >= cfg.string_limit)
-				break;
-			emit_next(tcp);
-			print_event(tcp, ev + j * EPOLL_EVENT_SIZE);
-		}
-		if (m < want)
-			break;
-	}
-	if (i < n) {
-		emit_more(tcp);
-		if (!(abbrev && i >= cfg.string_limit)) {
-			char where[32];
-
-			snprintf(where, sizeof(where), "%#llx",
-				 (unsigned long long)(addr +
-						      i * EPOLL_EVENT_SIZE));
-			emit_comment(tcp, where);
-		}
-	}
-	emit_array_end(tcp);
+	else
+		print_array(tcp, addr, n, EPOLL_EVENT_SIZE, print_event, NULL);
 }
 
 /* epoll_wait and the pwait forms: everything after epfd prints at exit. */
@@ -156,7 +104,7 @@ static void print_exit_sigset(struct tcb *tcp)
 	if (syserror(tcp))
 		emit_ptr(tcp, tcp_arg(tcp, 4));
 	else
-		print_sigset_arg(tcp, tcp_arg(tcp, 4), tcp_arg(tcp, 5));
+		print_sigset(tcp, tcp_arg(tcp, 4), tcp_arg(tcp, 5));
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 5));
 }
@@ -188,8 +136,6 @@ SYS_FUNC(epoll_pwait2)
 		return 0;
 	emit_next(tcp);
 	if (syserror(tcp))
-		emit_ptr(tcp, tcp_arg(tcp, 3));
-	else if (!qual_verbose(tcp))
 		emit_ptr(tcp, tcp_arg(tcp, 3));
 	else
 		print_timespec64(tcp, tcp_arg(tcp, 3));

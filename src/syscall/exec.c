@@ -157,6 +157,6 @@ SYS_FUNC(execveat)
 	emit_next(tcp);
 	print_exec_args(tcp, 1);
 	emit_next(tcp);
-	pflags(tcp, execveat_flags, (uint32_t)tcp_arg(tcp, 4), "AT_???");
+	print_flags(tcp, execveat_flags, (uint32_t)tcp_arg(tcp, 4), "AT_???");
 	return RVAL_DECODED;
 }

@@ -258,7 +258,7 @@ static int do_fcntl(struct tcb *tcp, bool is64)
 	switch (cmd) {
 	case K_F_SETFD:
 		emit_next(tcp);
-		print_flags_dflt(tcp, fd_flags, (uint32_t)arg, "FD_???");
+		print_flags(tcp, fd_flags, (uint32_t)arg, "FD_???");
 		break;
 	case K_F_SETOWN:
 		emit_next(tcp);
@@ -297,7 +297,7 @@ static int do_fcntl(struct tcb *tcp, bool is64)
 		break;
 	case K_F_NOTIFY:
 		emit_next(tcp);
-		print_flags_dflt(tcp, dnotify_flags, (uint32_t)arg, "DN_???");
+		print_flags(tcp, dnotify_flags, (uint32_t)arg, "DN_???");
 		break;
 	case K_F_SETLEASE:
 		emit_next(tcp);
@@ -305,7 +305,7 @@ static int do_fcntl(struct tcb *tcp, bool is64)
 		break;
 	case K_F_ADD_SEALS:
 		emit_next(tcp);
-		print_flags_dflt(tcp, seal_flags, (uint32_t)arg, "F_SEAL_???");
+		print_flags(tcp, seal_flags, (uint32_t)arg, "F_SEAL_???");
 		break;
 	case K_F_SETSIG:
 		emit_next(tcp);

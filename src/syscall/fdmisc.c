@@ -2,7 +2,6 @@
 /* Descriptors for events, signals, timers and inotify. */
 #include "config.h"
 
-#include "filter/qualify.h"
 #include "syscall/clock.h"
 #include "syscall/defs.h"
 #include "syscall/desc.h"
@@ -23,7 +22,7 @@ SYS_FUNC(eventfd2)
 {
 	emit_uint(tcp, (uint32_t)tcp_arg(tcp, 0));
 	emit_next(tcp);
-	print_flags_dflt(tcp, efd_flags, (uint32_t)tcp_arg(tcp, 1), "EFD_???");
+	print_flags(tcp, efd_flags, (uint32_t)tcp_arg(tcp, 1), "EFD_???");
 	return RVAL_DECODED | RVAL_FD;
 }
 
@@ -31,7 +30,7 @@ static void print_signalfd(struct tcb *tcp)
 {
 	print_fd(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
-	print_sigset_arg(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2));
+	print_sigset(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2));
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 2));
 }
@@ -46,7 +45,7 @@ SYS_FUNC(signalfd4)
 {
 	print_signalfd(tcp);
 	emit_next(tcp);
-	print_flags_dflt(tcp, sfd_flags, (uint32_t)tcp_arg(tcp, 3), "SFD_???");
+	print_flags(tcp, sfd_flags, (uint32_t)tcp_arg(tcp, 3), "SFD_???");
 	return RVAL_DECODED | RVAL_FD;
 }
 
@@ -54,18 +53,9 @@ SYS_FUNC(timerfd_create)
 {
 	print_clockid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
-	print_flags_dflt(tcp, tfd_create_flags, (uint32_t)tcp_arg(tcp, 1),
-			 "TFD_???");
+	print_flags(tcp, tfd_create_flags, (uint32_t)tcp_arg(tcp, 1),
+		    "TFD_???");
 	return RVAL_DECODED | RVAL_FD;
-}
-
-/* -e verbose=none prints the struct's address. */
-static void print_its(struct tcb *tcp, uint64_t addr, int wide)
-{
-	if (!qual_verbose(tcp))
-		emit_ptr(tcp, addr);
-	else
-		print_itimerspec(tcp, addr, wide);
 }
 
 static int do_timerfd_settime(struct tcb *tcp, int wide)
@@ -73,18 +63,8 @@ static int do_timerfd_settime(struct tcb *tcp, int wide)
 	if (entering(tcp)) {
 		print_fd(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
-		print_flags_dflt(tcp, tfd_settime_flags,
-				 (uint32_t)tcp_arg(tcp, 1), "TFD_???");
-		emit_next(tcp);
-		print_its(tcp, tcp_arg(tcp, 2), wide);
-		emit_next(tcp);
-		return 0;
 	}
-	if (syserror(tcp))
-		emit_ptr(tcp, tcp_arg(tcp, 3));
-	else
-		print_its(tcp, tcp_arg(tcp, 3), wide);
-	return RVAL_DECIMAL;
+	return decode_itimer_settime(tcp, tfd_settime_flags, "TFD_???", wide);
 }
 
 SYS_FUNC(timerfd_settime)
@@ -102,13 +82,8 @@ static int do_timerfd_gettime(struct tcb *tcp, int wide)
 	if (entering(tcp)) {
 		print_fd(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
-		return 0;
 	}
-	if (syserror(tcp))
-		emit_ptr(tcp, tcp_arg(tcp, 1));
-	else
-		print_its(tcp, tcp_arg(tcp, 1), wide);
-	return RVAL_DECIMAL;
+	return decode_itimer_gettime(tcp, 1, wide);
 }
 
 SYS_FUNC(timerfd_gettime)
@@ -129,8 +104,8 @@ SYS_FUNC(inotify_init)
 
 SYS_FUNC(inotify_init1)
 {
-	print_flags_dflt(tcp, inotify_init_flags, (uint32_t)tcp_arg(tcp, 0),
-			 "IN_???");
+	print_flags(tcp, inotify_init_flags, (uint32_t)tcp_arg(tcp, 0),
+		    "IN_???");
 	return RVAL_DECODED | RVAL_FD;
 }
 
@@ -140,8 +115,7 @@ SYS_FUNC(inotify_add_watch)
 	emit_next(tcp);
 	emit_path(tcp, tcp_arg(tcp, 1));
 	emit_next(tcp);
-	print_flags_dflt(tcp, inotify_masks, (uint32_t)tcp_arg(tcp, 2),
-			 "IN_???");
+	print_flags(tcp, inotify_masks, (uint32_t)tcp_arg(tcp, 2), "IN_???");
 	return RVAL_DECODED;
 }
 

@@ -63,82 +63,11 @@
 
 /* --- shared printers ------------------------------------------------- */
 
-/* Names of val's bits, '|'-joined, unknown bits last in hex. */
-static size_t flag_names(char *buf, size_t size, const struct xlat *x,
-			 uint64_t val, bool *named)
-{
-	uint64_t left = val;
-	size_t n = 0;
-
-	*named = false;
-	buf[0] = '\0';
-	for (; x->name; x++) {
-		if (!x->val || (left & x->val) != x->val)
-			continue;
-		n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s",
-				      n ? "|" : "", x->name);
-		left &= ~x->val;
-		*named = true;
-	}
-	if (left)
-		n += (size_t)snprintf(buf + n, n < size ? size - n : 0,
-				      "%s%#llx", n ? "|" : "",
-				      (unsigned long long)left);
-	return n;
-}
-
-const char *file_sprint_flags(char *buf, size_t size, const struct xlat *x,
-			      uint64_t val, const char *dflt)
-{
-	char names[768];
-	const char *zero;
-	bool named;
-
-	if (cfg.xlat_style == XLAT_STYLE_RAW) {
-		snprintf(buf, size, val ? "%#llx" : "0",
-			 (unsigned long long)val);
-		return buf;
-	}
-	if (!val) {
-		zero = xlat_name(x, 0);
-		if (!zero)
-			snprintf(buf, size, "0");
-		else if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
-			snprintf(buf, size, "0 /* %s */", zero);
-		else
-			snprintf(buf, size, "%s", zero);
-		return buf;
-	}
-	flag_names(names, sizeof(names), x, val, &named);
-	if (!named) {
-		if (dflt)
-			snprintf(buf, size, "%#llx /* %s */",
-				 (unsigned long long)val, dflt);
-		else
-			snprintf(buf, size, "%#llx", (unsigned long long)val);
-	} else if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
-		snprintf(buf, size, "%#llx /* %s */", (unsigned long long)val,
-			 names);
-	} else {
-		snprintf(buf, size, "%s", names);
-	}
-	return buf;
-}
-
-void file_print_flags(struct tcb *tcp, const struct xlat *x, uint64_t val,
-		      const char *dflt)
-{
-	char buf[1024];
-
-	emit_raw(tcp, file_sprint_flags(buf, sizeof(buf), x, val, dflt));
-}
-
 const char *sprint_open_flags(char *buf, size_t size, uint64_t flags)
 {
 	char names[768];
 	uint64_t rest = flags & ~3ULL;
 	size_t n;
-	bool named;
 
 	if (cfg.xlat_style == XLAT_STYLE_RAW) {
 		snprintf(buf, size, flags ? "%#llx" : "0",
@@ -150,8 +79,8 @@ const char *sprint_open_flags(char *buf, size_t size, uint64_t flags)
 			     xlat_name(open_access_modes, flags & 3));
 	if (rest) {
 		names[n++] = '|';
-		flag_names(names + n, sizeof(names) - n, open_flags, rest,
-			   &named);
+		sprint_flags_abbrev(names + n, sizeof(names) - n, open_flags,
+				    rest, NULL);
 	}
 	if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
 		snprintf(buf, size, "%#llx /* %s */", (unsigned long long)flags,
@@ -268,7 +197,7 @@ static void print_id(struct tcb *tcp, uint64_t id, bool id16)
 
 static void print_at_flags(struct tcb *tcp, unsigned int i)
 {
-	file_print_flags(tcp, at_flags, (uint32_t)tcp_arg(tcp, i), "AT_???");
+	print_flags(tcp, at_flags, (uint32_t)tcp_arg(tcp, i), "AT_???");
 }
 
 /* An argument that is a dirfd (i) followed by a path (i + 1). */
@@ -375,7 +304,7 @@ SYS_FUNC(openat2)
 			emit_oct(tcp, how[1]);
 		}
 		emit_field(tcp, "resolve");
-		file_print_flags(tcp, resolve_flags, how[2], "RESOLVE_???");
+		print_flags(tcp, resolve_flags, how[2], "RESOLVE_???");
 		if (size > OPEN_HOW_SIZE_VER0)
 			print_struct_tail(tcp, addr, OPEN_HOW_SIZE_VER0, size);
 		emit_struct_end(tcp);
@@ -389,7 +318,7 @@ SYS_FUNC(openat2)
 
 static void print_access_mode(struct tcb *tcp, unsigned int i)
 {
-	file_print_flags(tcp, access_modes, (uint32_t)tcp_arg(tcp, i), "?_OK");
+	print_flags(tcp, access_modes, (uint32_t)tcp_arg(tcp, i), "?_OK");
 }
 
 SYS_FUNC(access)
@@ -414,8 +343,7 @@ SYS_FUNC(faccessat2)
 	emit_next(tcp);
 	print_access_mode(tcp, 2);
 	emit_next(tcp);
-	file_print_flags(tcp, faccessat_flags, (uint32_t)tcp_arg(tcp, 3),
-			 "AT_???");
+	print_flags(tcp, faccessat_flags, (uint32_t)tcp_arg(tcp, 3), "AT_???");
 	return RVAL_DECODED;
 }
 
@@ -582,8 +510,7 @@ SYS_FUNC(renameat2)
 {
 	print_two_dirfd_paths(tcp);
 	emit_next(tcp);
-	file_print_flags(tcp, rename_flags, (uint32_t)tcp_arg(tcp, 4),
-			 "RENAME_??");
+	print_flags(tcp, rename_flags, (uint32_t)tcp_arg(tcp, 4), "RENAME_??");
 	return RVAL_DECODED;
 }
 
@@ -939,8 +866,8 @@ SYS_FUNC(fallocate)
 
 	print_fd(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
-	file_print_flags(tcp, falloc_flags, (uint32_t)tcp_arg(tcp, 1),
-			 "FALLOC_FL_???");
+	print_flags(tcp, falloc_flags, (uint32_t)tcp_arg(tcp, 1),
+		    "FALLOC_FL_???");
 	emit_next(tcp);
 	off = (int64_t)tcp_arg64(tcp, 2, &i);
 	emit_int(tcp, off);
@@ -1033,8 +960,7 @@ static int decode_setxattr(struct tcb *tcp, bool fd)
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 3));
 	emit_next(tcp);
-	file_print_flags(tcp, xattr_flags, (uint32_t)tcp_arg(tcp, 4),
-			 "XATTR_???");
+	print_flags(tcp, xattr_flags, (uint32_t)tcp_arg(tcp, 4), "XATTR_???");
 	return RVAL_DECODED;
 }
 
@@ -1154,8 +1080,7 @@ static void print_mount_flags(struct tcb *tcp, uint64_t flags)
 		}
 		buf[n++] = '|';
 	}
-	file_sprint_flags(buf + n, sizeof(buf) - n, mount_flags, flags,
-			  "MS_???");
+	sprint_flags(buf + n, sizeof(buf) - n, mount_flags, flags, "MS_???");
 	emit_raw(tcp, buf);
 }
 
@@ -1199,8 +1124,7 @@ SYS_FUNC(umount2)
 {
 	emit_path(tcp, tcp_arg(tcp, 0));
 	emit_next(tcp);
-	file_print_flags(tcp, umount_flags, (uint32_t)tcp_arg(tcp, 1),
-			 "MNT_???");
+	print_flags(tcp, umount_flags, (uint32_t)tcp_arg(tcp, 1), "MNT_???");
 	return RVAL_DECODED;
 }
 
@@ -1287,8 +1211,7 @@ SYS_FUNC(name_to_handle_at)
 		emit_array_end(tcp);
 	}
 	emit_next(tcp);
-	file_print_flags(tcp, handle_at_flags, (uint32_t)tcp_arg(tcp, 4),
-			 "AT_???");
+	print_flags(tcp, handle_at_flags, (uint32_t)tcp_arg(tcp, 4), "AT_???");
 	return RVAL_DECIMAL;
 }
 

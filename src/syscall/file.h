@@ -16,16 +16,6 @@
 
 struct tcb;
 
-/*
- * A flag set exactly as strace prints it in each -X style.  Unlike
- * print_flags(), a value with no known bit prints with the dflt
- * comment: "0x1 /\* AT_??? *\/" (plain "0x1" when dflt is NULL).
- */
-void file_print_flags(struct tcb *tcp, const struct xlat *x, uint64_t val,
-		      const char *dflt);
-const char *file_sprint_flags(char *buf, size_t size, const struct xlat *x,
-			      uint64_t val, const char *dflt);
-
 /* open(2) flags: "O_RDWR|O_CREAT|O_CLOEXEC" (access mode first). */
 void print_open_flags(struct tcb *tcp, uint64_t flags);
 const char *sprint_open_flags(char *buf, size_t size, uint64_t flags);

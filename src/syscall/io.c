@@ -14,96 +14,49 @@
 #include "xlat/tables/rwf_flags.h"
 #include "xlat/tables/splice_flags.h"
 
-/* iovec elements read from the tracee at a time. */
-#define IOV_CHUNK 64
+struct iov_state {
+	bool data;
+	uint64_t left; /* bytes still to show, spread over the buffers */
+};
+
+static void print_iov_elem(struct tcb *tcp, const void *elem, void *data)
+{
+	struct iov_state *st = data;
+	uint64_t base, len;
+
+	if (tcp_wordsize(tcp) == 4) {
+		const uint32_t *w = elem;
+
+		base = w[0];
+		len = w[1];
+	} else {
+		const uint64_t *w = elem;
+
+		base = w[0];
+		len = w[1];
+	}
+	emit_struct_begin(tcp);
+	emit_field(tcp, "iov_base");
+	if (st->data) {
+		uint64_t show = len < st->left ? len : st->left;
+
+		emit_buf(tcp, base, show);
+		st->left -= show;
+	} else {
+		emit_ptr(tcp, base);
+	}
+	emit_field(tcp, "iov_len");
+	emit_uint(tcp, len);
+	emit_struct_end(tcp);
+}
 
 void print_iov(struct tcb *tcp, uint64_t addr, uint64_t count,
 	       uint64_t data_size, bool data)
 {
-	unsigned int ws = tcp_wordsize(tcp);
-	bool abbrev = qual_abbrev(tcp);
-	uint64_t left = data_size;
-	uint64_t i = 0;
+	struct iov_state st = { data, data_size };
 
-	if (!addr) {
-		emit_ptr(tcp, 0);
-		return;
-	}
-	if (!count) {
-		emit_array_begin(tcp);
-		emit_array_end(tcp);
-		return;
-	}
-	if (!qual_verbose(tcp)) {
-		emit_ptr(tcp, addr);
-		return;
-	}
-	while (i < count) {
-		uint64_t v[IOV_CHUNK * 2];
-		size_t want = count - i < IOV_CHUNK ? (size_t)(count - i)
-						    : IOV_CHUNK;
-		ssize_t got;
-		size_t n, j;
-
-		/* One read for a run of elements; a short one ends it. */
-		got = tracee_read_partial(tcp, addr + i * 2 * ws, v,
-					  want * 2 * ws);
-		n = got > 0 ? (size_t)got / (2 * ws) : 0;
-		if (!n) {
-			if (!i) {
-				emit_ptr(tcp, addr);
-				return;
-			}
-			break;
-		}
-		if (ws == 4) {
-			const uint32_t *e = (const uint32_t *)v;
-
-			for (j = n * 2; j-- > 0;)
-				v[j] = e[j];
-		}
-		if (!i)
-			emit_array_begin(tcp);
-		for (j = 0; j < n; j++, i++) {
-			uint64_t base = v[2 * j], len = v[2 * j + 1];
-
-			if (abbrev && i >= cfg.string_limit) {
-				emit_more(tcp);
-				emit_array_end(tcp);
-				return;
-			}
-			emit_next(tcp);
-			emit_struct_begin(tcp);
-			emit_field(tcp, "iov_base");
-			if (data) {
-				uint64_t show = len < left ? len : left;
-
-				emit_buf(tcp, base, show);
-				left -= show;
-			} else {
-				emit_ptr(tcp, base);
-			}
-			emit_field(tcp, "iov_len");
-			emit_uint(tcp, len);
-			emit_struct_end(tcp);
-		}
-		if (n < want)
-			break;
-	}
-	if (i < count) {
-		char where[32];
-
-		if (abbrev && i >= cfg.string_limit) {
-			emit_more(tcp);
-		} else {
-			/* The element that could not be read. */
-			snprintf(where, sizeof(where), "%#llx",
-				 (unsigned long long)(addr + i * 2 * ws));
-			emit_more(tcp);
-			emit_comment(tcp, where);
-		}
-	}
-	emit_array_end(tcp);
+	print_array(tcp, addr, count, 2 * tcp_wordsize(tcp), print_iov_elem,
+		    &st);
 }
 
 void print_loff_ptr(struct tcb *tcp, uint64_t addr)
@@ -235,8 +188,8 @@ static int do_readv(struct tcb *tcp, unsigned int off, unsigned int flags)
 		print_offset(tcp, off);
 	if (flags) {
 		emit_next(tcp);
-		print_flags_dflt(tcp, rwf_flags, (uint32_t)tcp_arg(tcp, flags),
-				 "RWF_???");
+		print_flags(tcp, rwf_flags, (uint32_t)tcp_arg(tcp, flags),
+			    "RWF_???");
 	}
 	if (!syserror(tcp) && qual_read_dump(tcp_iarg(tcp, 0)))
 		dump_iov(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2),
@@ -257,9 +210,8 @@ static int do_writev(struct tcb *tcp, unsigned int off, unsigned int flags)
 			print_offset(tcp, off);
 		if (flags) {
 			emit_next(tcp);
-			print_flags_dflt(tcp, rwf_flags,
-					 (uint32_t)tcp_arg(tcp, flags),
-					 "RWF_???");
+			print_flags(tcp, rwf_flags,
+				    (uint32_t)tcp_arg(tcp, flags), "RWF_???");
 		}
 	}
 	return write_done(tcp, true);
@@ -372,8 +324,8 @@ SYS_FUNC(splice)
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 4));
 	emit_next(tcp);
-	print_flags_dflt(tcp, splice_flags, (uint32_t)tcp_arg(tcp, 5),
-			 "SPLICE_F_???");
+	print_flags(tcp, splice_flags, (uint32_t)tcp_arg(tcp, 5),
+		    "SPLICE_F_???");
 	return RVAL_DECODED;
 }
 
@@ -385,8 +337,8 @@ SYS_FUNC(tee)
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 2));
 	emit_next(tcp);
-	print_flags_dflt(tcp, splice_flags, (uint32_t)tcp_arg(tcp, 3),
-			 "SPLICE_F_???");
+	print_flags(tcp, splice_flags, (uint32_t)tcp_arg(tcp, 3),
+		    "SPLICE_F_???");
 	return RVAL_DECODED;
 }
 
@@ -401,8 +353,8 @@ SYS_FUNC(vmsplice)
 		emit_next(tcp);
 		emit_uint(tcp, tcp_arg(tcp, 2));
 		emit_next(tcp);
-		print_flags_dflt(tcp, splice_flags, (uint32_t)tcp_arg(tcp, 3),
-				 "SPLICE_F_???");
+		print_flags(tcp, splice_flags, (uint32_t)tcp_arg(tcp, 3),
+			    "SPLICE_F_???");
 	}
 	return write_done(tcp, true);
 }

@@ -2,12 +2,8 @@
 /* io_uring_setup, io_uring_enter, io_uring_register: the basics. */
 #include "config.h"
 
-#include <stdlib.h>
-#include <string.h>
-
 #include "filter/qualify.h"
 #include "syscall/defs.h"
-#include "syscall/net.h"
 #include "xlat/tables/uring_enter_flags.h"
 #include "xlat/tables/uring_register_opcodes.h"
 #include "xlat/tables/uring_setup_features.h"
@@ -61,7 +57,7 @@ SYS_FUNC(io_uring_setup)
 	}
 	emit_struct_begin(tcp);
 	emit_field(tcp, "flags");
-	print_flags_s(tcp, uring_setup_flags, p[P_FLAGS], "IORING_SETUP_???");
+	print_flags(tcp, uring_setup_flags, p[P_FLAGS], "IORING_SETUP_???");
 	emit_field(tcp, "sq_thread_cpu");
 	emit_uint(tcp, p[P_SQ_THREAD_CPU]);
 	emit_field(tcp, "sq_thread_idle");
@@ -85,8 +81,8 @@ SYS_FUNC(io_uring_setup)
 		emit_field(tcp, "cq_entries");
 		emit_uint(tcp, p[P_CQ_ENTRIES]);
 		emit_field(tcp, "features");
-		print_flags_s(tcp, uring_setup_features, p[P_FEATURES],
-			      "IORING_FEAT_???");
+		print_flags(tcp, uring_setup_features, p[P_FEATURES],
+			    "IORING_FEAT_???");
 		print_offsets(tcp, "sq_off", p + P_SQ_OFF, sq_names);
 		print_offsets(tcp, "cq_off", p + P_CQ_OFF, cq_names);
 	}
@@ -104,7 +100,7 @@ SYS_FUNC(io_uring_enter)
 	emit_next(tcp);
 	emit_uint(tcp, (uint32_t)tcp_arg(tcp, 2));
 	emit_next(tcp);
-	print_flags_s(tcp, uring_enter_flags, flags, "IORING_ENTER_???");
+	print_flags(tcp, uring_enter_flags, flags, "IORING_ENTER_???");
 	emit_next(tcp);
 	if (flags & ENTER_EXT_ARG)
 		emit_ptr(tcp, tcp_arg(tcp, 4));
@@ -115,32 +111,15 @@ SYS_FUNC(io_uring_enter)
 	return RVAL_DECODED;
 }
 
+static void print_fd_elem(struct tcb *tcp, const void *elem, void *data)
+{
+	(void)data;
+	print_fd(tcp, *(const int32_t *)elem);
+}
+
 static void print_fd_array(struct tcb *tcp, uint64_t addr, uint32_t n)
 {
-	uint32_t shown = n > 1024 ? 1024 : n;
-	int32_t *fds;
-
-	if (!addr || !n) {
-		emit_ptr(tcp, addr);
-		return;
-	}
-	fds = malloc(shown * sizeof(*fds));
-	if (!fds || tracee_read(tcp, addr, fds, shown * sizeof(*fds))) {
-		free(fds);
-		emit_ptr(tcp, addr);
-		return;
-	}
-	emit_array_begin(tcp);
-	for (uint32_t i = 0; i < shown; i++) {
-		if (qual_abbrev(tcp) && i >= cfg.string_limit) {
-			emit_more(tcp);
-			break;
-		}
-		emit_next(tcp);
-		print_fd(tcp, fds[i]);
-	}
-	emit_array_end(tcp);
-	free(fds);
+	print_array(tcp, addr, n, sizeof(int32_t), print_fd_elem, NULL);
 }
 
 SYS_FUNC(io_uring_register)

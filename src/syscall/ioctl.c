@@ -174,12 +174,7 @@ static size_t term_flags(char *buf, size_t size, const struct xlat *x,
 		buf[0] = '\0';
 		return 0;
 	}
-	/* With no bit named, -X verbose has nothing to comment on. */
-	if (cfg.xlat_style == XLAT_STYLE_VERBOSE && !xlat_any_bit(x, val))
-		snprintf(buf, size, "%#x", val);
-	else
-		sprint_flags(buf, size, x, val, NULL);
-	return strlen(buf);
+	return strlen(sprint_flags(buf, size, x, val, NULL));
 }
 
 /* One multi-bit field as a constant, then '|': "NL0|", "0x100 /\* NL1 *\/|". */
@@ -503,7 +498,7 @@ static void print_flags_ptr(struct tcb *tcp, uint64_t addr,
 		return;
 	}
 	emit_array_begin(tcp);
-	print_flags_dflt(tcp, a->x, v, a->dflt);
+	print_flags(tcp, a->x, v, a->dflt);
 	emit_array_end(tcp);
 }
 

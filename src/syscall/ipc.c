@@ -7,7 +7,6 @@
 #include "config.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "arch/arch.h"
@@ -162,7 +161,7 @@ SYS_FUNC(msgsnd)
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 2));
 	emit_next(tcp);
-	print_flags_s(tcp, ipc_msg_flags, (uint32_t)tcp_iarg(tcp, 3), "MSG_???");
+	print_flags(tcp, ipc_msg_flags, (uint32_t)tcp_iarg(tcp, 3), "MSG_???");
 	return RVAL_DECODED;
 }
 
@@ -182,7 +181,7 @@ SYS_FUNC(msgrcv)
 	emit_next(tcp);
 	emit_int(tcp, tcp_sarg(tcp, 3));
 	emit_next(tcp);
-	print_flags_s(tcp, ipc_msg_flags, (uint32_t)tcp_iarg(tcp, 4), "MSG_???");
+	print_flags(tcp, ipc_msg_flags, (uint32_t)tcp_iarg(tcp, 4), "MSG_???");
 	return RVAL_DECIMAL;
 }
 
@@ -468,48 +467,28 @@ static int sys_ipc_semctl(struct tcb *tcp)
 	return decode_semctl(tcp, 1);
 }
 
-static void print_sembufs(struct tcb *tcp, uint64_t addr, unsigned int n)
+/* One struct sembuf: three shorts. */
+static void print_sembuf(struct tcb *tcp, const void *elem, void *data)
 {
-	unsigned int shown = n;
-	uint16_t *b;
+	const uint16_t *b = elem;
 
-	if (!addr || !n) {
-		emit_ptr(tcp, addr);
-		return;
-	}
-	if (shown > 1024)
-		shown = 1024;
-	b = malloc(shown * 6);
-	if (!b || tracee_read(tcp, addr, b, shown * 6)) {
-		free(b);
-		emit_ptr(tcp, addr);
-		return;
-	}
-	emit_array_begin(tcp);
-	for (unsigned int i = 0; i < shown; i++) {
-		if (qual_abbrev(tcp) && i >= cfg.string_limit) {
-			emit_more(tcp);
-			break;
-		}
-		emit_next(tcp);
-		emit_struct_begin(tcp);
-		emit_field(tcp, "sem_num");
-		emit_uint(tcp, b[i * 3]);
-		emit_field(tcp, "sem_op");
-		emit_int(tcp, (int16_t)b[i * 3 + 1]);
-		emit_field(tcp, "sem_flg");
-		print_flags(tcp, semop_flags, b[i * 3 + 2], "SEM_???");
-		emit_struct_end(tcp);
-	}
-	emit_array_end(tcp);
-	free(b);
+	(void)data;
+	emit_struct_begin(tcp);
+	emit_field(tcp, "sem_num");
+	emit_uint(tcp, b[0]);
+	emit_field(tcp, "sem_op");
+	emit_int(tcp, (int16_t)b[1]);
+	emit_field(tcp, "sem_flg");
+	print_flags(tcp, semop_flags, b[2], "SEM_???");
+	emit_struct_end(tcp);
 }
 
 SYS_FUNC(semop)
 {
 	emit_int(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
-	print_sembufs(tcp, tcp_arg(tcp, 1), (uint32_t)tcp_arg(tcp, 2));
+	print_array(tcp, tcp_arg(tcp, 1), (uint32_t)tcp_arg(tcp, 2), 6,
+		    print_sembuf, NULL);
 	emit_next(tcp);
 	emit_uint(tcp, (uint32_t)tcp_arg(tcp, 2));
 	return RVAL_DECODED;
@@ -519,10 +498,7 @@ static int decode_semtimedop(struct tcb *tcp, int wide)
 {
 	sys_semop(tcp);
 	emit_next(tcp);
-	if (wide)
-		print_timespec64(tcp, tcp_arg(tcp, 3));
-	else
-		print_timespec(tcp, tcp_arg(tcp, 3));
+	print_any_timespec(tcp, tcp_arg(tcp, 3), wide);
 	return RVAL_DECODED;
 }
 
@@ -542,7 +518,7 @@ SYS_FUNC(shmat)
 	emit_next(tcp);
 	emit_ptr(tcp, tcp_arg(tcp, 1));
 	emit_next(tcp);
-	print_flags_s(tcp, shm_flags, (uint32_t)tcp_iarg(tcp, 2), "SHM_???");
+	print_flags(tcp, shm_flags, (uint32_t)tcp_iarg(tcp, 2), "SHM_???");
 	return RVAL_DECODED | RVAL_HEX;
 }
 
@@ -574,7 +550,7 @@ static int sys_ipc_msgrcv_kludge(struct tcb *tcp)
 		emit_next(tcp);
 		emit_uint(tcp, tcp_arg(tcp, 2));
 		emit_next(tcp);
-		print_flags_s(tcp, ipc_msg_flags, (uint32_t)tcp_iarg(tcp, 4),
+		print_flags(tcp, ipc_msg_flags, (uint32_t)tcp_iarg(tcp, 4),
 			    "MSG_???");
 		return RVAL_DECIMAL;
 	}
@@ -584,7 +560,7 @@ static int sys_ipc_msgrcv_kludge(struct tcb *tcp)
 	emit_next(tcp);
 	emit_int(tcp, (int32_t)k[1]);
 	emit_next(tcp);
-	print_flags_s(tcp, ipc_msg_flags, (uint32_t)tcp_iarg(tcp, 4), "MSG_???");
+	print_flags(tcp, ipc_msg_flags, (uint32_t)tcp_iarg(tcp, 4), "MSG_???");
 	return RVAL_DECIMAL;
 }
 

@@ -84,7 +84,7 @@ static void print_mmap_flags(struct tcb *tcp, uint64_t val)
 
 static void print_prot(struct tcb *tcp, uint64_t prot)
 {
-	pflags(tcp, mmap_prot, (uint32_t)prot, "PROT_???");
+	print_flags(tcp, mmap_prot, (uint32_t)prot, "PROT_???");
 }
 
 static void print_mmap(struct tcb *tcp, uint64_t addr, uint64_t len,
@@ -174,7 +174,7 @@ SYS_FUNC(mremap)
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 2));
 	emit_next(tcp);
-	pflags(tcp, mremap_flags, flags, "MREMAP_???");
+	print_flags(tcp, mremap_flags, flags, "MREMAP_???");
 	/* The kernel reads new_address only for a fixed, movable remap. */
 	if ((flags & (MREMAP_MAYMOVE | MREMAP_FIXED)) ==
 	    (MREMAP_MAYMOVE | MREMAP_FIXED)) {
@@ -208,7 +208,7 @@ SYS_FUNC(msync)
 {
 	print_addr_len(tcp);
 	emit_next(tcp);
-	pflags(tcp, msync_flags, (uint32_t)tcp_arg(tcp, 2), "MS_???");
+	print_flags(tcp, msync_flags, (uint32_t)tcp_arg(tcp, 2), "MS_???");
 	return RVAL_DECODED;
 }
 
@@ -228,13 +228,13 @@ SYS_FUNC(mlock2)
 {
 	print_addr_len(tcp);
 	emit_next(tcp);
-	pflags(tcp, mlock_flags, (uint32_t)tcp_arg(tcp, 2), "MLOCK_???");
+	print_flags(tcp, mlock_flags, (uint32_t)tcp_arg(tcp, 2), "MLOCK_???");
 	return RVAL_DECODED;
 }
 
 SYS_FUNC(mlockall)
 {
-	pflags(tcp, mlockall_flags, (uint32_t)tcp_arg(tcp, 0), "MCL_???");
+	print_flags(tcp, mlockall_flags, (uint32_t)tcp_arg(tcp, 0), "MCL_???");
 	return RVAL_DECODED;
 }
 
@@ -303,7 +303,8 @@ SYS_FUNC(membarrier)
 		print_xval(tcp, membarrier_cmds, (uint32_t)cmd,
 			   "MEMBARRIER_CMD_???");
 		emit_next(tcp);
-		pflags(tcp, membarrier_flags, flags, "MEMBARRIER_CMD_FLAG_???");
+		print_flags(tcp, membarrier_flags, flags,
+			    "MEMBARRIER_CMD_FLAG_???");
 		if (flags & MEMBARRIER_CMD_FLAG_CPU) {
 			emit_next(tcp);
 			emit_int(tcp, tcp_iarg(tcp, 2));
@@ -313,8 +314,8 @@ SYS_FUNC(membarrier)
 	}
 	if (syserror(tcp) || !tcp_rval(tcp))
 		return RVAL_DECIMAL;
-	sprint_pflags(aux, sizeof(aux), membarrier_cmds,
-		      (uint64_t)tcp_rval(tcp), "MEMBARRIER_CMD_???");
+	sprint_flags(aux, sizeof(aux), membarrier_cmds, (uint64_t)tcp_rval(tcp),
+		     "MEMBARRIER_CMD_???");
 	tcp->sc.auxstr = aux;
 	return RVAL_HEX | RVAL_STR;
 }

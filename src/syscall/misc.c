@@ -68,7 +68,8 @@ SYS_FUNC(getrandom)
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 1));
 	emit_next(tcp);
-	pflags(tcp, getrandom_flags, (uint32_t)tcp_arg(tcp, 2), "GRND_???");
+	print_flags(tcp, getrandom_flags, (uint32_t)tcp_arg(tcp, 2),
+		    "GRND_???");
 	return 0;
 }
 

@@ -11,7 +11,6 @@
 #include "syscall/clock.h"
 #include "syscall/defs.h"
 #include "syscall/file.h"
-#include "syscall/net.h"
 
 static const struct xlat mq_attr_flags[] = {
 	{ O_NONBLOCK, "O_NONBLOCK" },
@@ -46,8 +45,8 @@ static void print_mq_attr(struct tcb *tcp, uint64_t addr)
 	for (int i = 0; i < 4; i++) {
 		emit_field(tcp, names[i]);
 		if (i == 0)
-			print_flags_s(tcp, mq_attr_flags, (uint64_t)v[0],
-				      "O_???");
+			print_flags(tcp, mq_attr_flags, (uint64_t)v[0],
+				    "O_???");
 		else
 			emit_int(tcp, v[i]);
 	}
@@ -76,14 +75,6 @@ SYS_FUNC(mq_unlink)
 	return RVAL_DECODED;
 }
 
-static void print_abs_timeout(struct tcb *tcp, uint64_t addr, int wide)
-{
-	if (wide)
-		print_timespec64(tcp, addr);
-	else
-		print_timespec(tcp, addr);
-}
-
 static int decode_mq_timedsend(struct tcb *tcp, int wide)
 {
 	print_fd(tcp, tcp_iarg(tcp, 0));
@@ -94,7 +85,7 @@ static int decode_mq_timedsend(struct tcb *tcp, int wide)
 	emit_next(tcp);
 	emit_uint(tcp, (uint32_t)tcp_arg(tcp, 3));
 	emit_next(tcp);
-	print_abs_timeout(tcp, tcp_arg(tcp, 4), wide);
+	print_any_timespec(tcp, tcp_arg(tcp, 4), wide);
 	return RVAL_DECODED;
 }
 
@@ -133,7 +124,7 @@ static int decode_mq_timedreceive(struct tcb *tcp, int wide)
 		emit_array_end(tcp);
 	}
 	emit_next(tcp);
-	print_abs_timeout(tcp, tcp_arg(tcp, 4), wide);
+	print_any_timespec(tcp, tcp_arg(tcp, 4), wide);
 	return RVAL_DECIMAL;
 }
 

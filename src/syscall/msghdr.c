@@ -14,6 +14,7 @@
 
 #include "filter/qualify.h"
 #include "syscall/defs.h"
+#include "syscall/desc.h"
 #include "syscall/net.h"
 #include "xlat/tables/ip_options.h"
 #include "xlat/tables/ipv6_options.h"
@@ -71,65 +72,6 @@ static void msg_unpack(const struct tcb *tcp, const unsigned char *b,
 static int array_cut(const struct tcb *tcp, uint64_t i)
 {
 	return qual_abbrev(tcp) && i >= cfg.string_limit;
-}
-
-/*
- * The iovecs; data_len < 0 prints every buffer (cut at -s), else only
- * the first data_len bytes spread over them (what the kernel filled).
- */
-static void print_iov(struct tcb *tcp, uint64_t addr, uint64_t n,
-		      int64_t data_len)
-{
-	unsigned int w = tcp_wordsize(tcp);
-	uint64_t shown = n, i;
-	unsigned char *buf;
-
-	if (!addr) {
-		emit_ptr(tcp, addr);
-		return;
-	}
-	if (!n) {
-		emit_array_begin(tcp);
-		emit_array_end(tcp);
-		return;
-	}
-	if (shown > 1024)
-		shown = 1024;
-	if (qual_abbrev(tcp) && shown > cfg.string_limit)
-		shown = cfg.string_limit + 1;
-	buf = malloc(shown * 2 * w);
-	if (!buf || tracee_read(tcp, addr, buf, shown * 2 * w)) {
-		free(buf);
-		emit_ptr(tcp, addr);
-		return;
-	}
-	emit_array_begin(tcp);
-	for (i = 0; i < shown; i++) {
-		uint64_t base = word_at(tcp, buf + i * 2 * w);
-		uint64_t len = word_at(tcp, buf + i * 2 * w + w);
-		uint64_t show = len;
-
-		if (array_cut(tcp, i)) {
-			emit_more(tcp);
-			break;
-		}
-		if (data_len >= 0) {
-			show = (uint64_t)data_len < len ? (uint64_t)data_len
-							: len;
-			data_len -= (int64_t)show;
-		}
-		emit_next(tcp);
-		emit_struct_begin(tcp);
-		emit_field(tcp, "iov_base");
-		emit_buf(tcp, base, show);
-		emit_field(tcp, "iov_len");
-		emit_uint(tcp, len);
-		emit_struct_end(tcp);
-	}
-	if (i == shown && shown < n)
-		emit_more(tcp);
-	emit_array_end(tcp);
-	free(buf);
 }
 
 static uint32_t get_u32(const unsigned char *p)
@@ -316,7 +258,8 @@ static void print_msg(struct tcb *tcp, const struct msg *m, int64_t data_len,
 		emit_uint(tcp, m->namelen);
 	}
 	emit_field(tcp, "msg_iov");
-	print_iov(tcp, m->iov, m->iovlen, data_len);
+	print_iov(tcp, m->iov, m->iovlen,
+		  data_len < 0 ? IOV_DATA_ALL : (uint64_t)data_len, true);
 	emit_field(tcp, "msg_iovlen");
 	emit_uint(tcp, m->iovlen);
 	if (m->controllen) {
@@ -352,47 +295,31 @@ void print_msghdr(struct tcb *tcp, uint64_t addr, int64_t data_len,
 		print_msg(tcp, &m, data_len, (int64_t)(uint32_t)in);
 }
 
+/* One struct mmsghdr: a msghdr, then msg_len, padded to a word. */
+static void print_mmsghdr(struct tcb *tcp, const void *elem, void *data)
+{
+	int is_recv = *(const int *)data;
+	uint32_t msg_len =
+		get_u32((const unsigned char *)elem + msghdr_size(tcp));
+	struct msg m;
+
+	msg_unpack(tcp, elem, &m);
+	emit_struct_begin(tcp);
+	emit_field(tcp, "msg_hdr");
+	print_msg(tcp, &m, is_recv ? (int64_t)msg_len : -1, -1);
+	emit_field(tcp, "msg_len");
+	emit_uint(tcp, msg_len);
+	emit_struct_end(tcp);
+}
+
 void print_mmsghdr_array(struct tcb *tcp, uint64_t addr, unsigned int n,
 			 int is_recv)
 {
-	/* struct mmsghdr: a msghdr, then msg_len, padded to a word. */
-	size_t hsize = msghdr_size(tcp);
-	size_t esize = tcp_wordsize(tcp) == 4 ? 32 : 64;
-	unsigned int shown = n;
-	unsigned char *buf;
-
-	(void)is_recv;
-	if (!addr || !n) {
+	/* Unlike other arrays, strace shows even an empty one by address. */
+	if (!qual_verbose(tcp)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
-	if (shown > 1024)
-		shown = 1024;
-	buf = malloc(shown * esize);
-	if (!buf || tracee_read(tcp, addr, buf, shown * esize)) {
-		free(buf);
-		emit_ptr(tcp, addr);
-		return;
-	}
-	emit_array_begin(tcp);
-	for (unsigned int i = 0; i < shown; i++) {
-		const unsigned char *e = buf + i * esize;
-		uint32_t msg_len = get_u32(e + hsize);
-		struct msg m;
-
-		if (array_cut(tcp, i)) {
-			emit_more(tcp);
-			break;
-		}
-		msg_unpack(tcp, e, &m);
-		emit_next(tcp);
-		emit_struct_begin(tcp);
-		emit_field(tcp, "msg_hdr");
-		print_msg(tcp, &m, is_recv ? (int64_t)msg_len : -1, -1);
-		emit_field(tcp, "msg_len");
-		emit_uint(tcp, msg_len);
-		emit_struct_end(tcp);
-	}
-	emit_array_end(tcp);
-	free(buf);
+	print_array(tcp, addr, n, tcp_wordsize(tcp) == 4 ? 32 : 64,
+		    print_mmsghdr, &is_recv);
 }

@@ -27,53 +27,6 @@
 /* The type argument of socket(2): a type in the low bits, then flags. */
 #define SOCK_TYPE_MASK	0xf
 
-const char *sprint_xval(char *buf, size_t size, const struct xlat *x,
-			uint64_t val, const char *dflt)
-{
-	const char *name = xlat_name(x, val);
-
-	if (cfg.xlat_style == XLAT_STYLE_RAW)
-		snprintf(buf, size, "%#llx", (unsigned long long)val);
-	else if (!name)
-		snprintf(buf, size, "%#llx /* %s */", (unsigned long long)val,
-			 dflt);
-	else if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
-		snprintf(buf, size, "%#llx /* %s */", (unsigned long long)val,
-			 name);
-	else
-		snprintf(buf, size, "%s", name);
-	return buf;
-}
-
-/* Whether some bit of val has a name in x. */
-static int any_known(const struct xlat *x, uint64_t val)
-{
-	for (; x->name; x++)
-		if (x->val && (val & x->val) == x->val)
-			return 1;
-	return 0;
-}
-
-static const char *sprint_flags_s(char *buf, size_t size,
-				  const struct xlat *x, uint64_t val,
-				  const char *dflt)
-{
-	if (cfg.xlat_style == XLAT_STYLE_ABBREV && val && !any_known(x, val)) {
-		snprintf(buf, size, "%#llx /* %s */", (unsigned long long)val,
-			 dflt);
-		return buf;
-	}
-	return sprint_flags(buf, size, x, val, dflt);
-}
-
-void print_flags_s(struct tcb *tcp, const struct xlat *x, uint64_t val,
-		   const char *dflt)
-{
-	char buf[512];
-
-	emit_raw(tcp, sprint_flags_s(buf, sizeof(buf), x, val, dflt));
-}
-
 void print_socket_type(struct tcb *tcp, unsigned int type)
 {
 	char buf[256], flags[192];
@@ -87,8 +40,8 @@ void print_socket_type(struct tcb *tcp, unsigned int type)
 	sprint_xval(buf, sizeof(buf), socktypes, type & SOCK_TYPE_MASK,
 		    "SOCK_???");
 	if (rest) {
-		sprint_flags_s(flags, sizeof(flags), sock_type_flags, rest,
-			       "SOCK_???");
+		sprint_flags(flags, sizeof(flags), sock_type_flags, rest,
+			     "SOCK_???");
 		strncat(buf, "|", sizeof(buf) - strlen(buf) - 1);
 		strncat(buf, flags, sizeof(buf) - strlen(buf) - 1);
 	}
@@ -97,7 +50,7 @@ void print_socket_type(struct tcb *tcp, unsigned int type)
 
 void print_msg_flags(struct tcb *tcp, uint64_t flags)
 {
-	print_flags_s(tcp, msg_flags, (uint32_t)flags, "MSG_???");
+	print_flags(tcp, msg_flags, (uint32_t)flags, "MSG_???");
 }
 
 /* Bluetooth socket protocols (include/net/bluetooth/bluetooth.h). */
@@ -282,8 +235,8 @@ SYS_FUNC(accept4)
 
 	if (exiting(tcp)) {
 		emit_next(tcp);
-		print_flags_s(tcp, sock_type_flags, (uint32_t)tcp_iarg(tcp, 3),
-			      "SOCK_???");
+		print_flags(tcp, sock_type_flags, (uint32_t)tcp_iarg(tcp, 3),
+			    "SOCK_???");
 	}
 	return r;
 }

@@ -41,16 +41,6 @@ static inline int net_priv_get(const struct tcb *tcp, uint64_t *v)
 }
 
 /*
- * print_flags as strace shows a set with no known bit at all:
- * "0x4 /\* TIMER_??? *\/" (a set with some known bits ends in "|0x4").
- */
-void print_flags_s(struct tcb *tcp, const struct xlat *x, uint64_t val,
-		   const char *dflt);
-/* The -X text of one constant, as print_xval prints it. */
-const char *sprint_xval(char *buf, size_t size, const struct xlat *x,
-			uint64_t val, const char *dflt);
-
-/*
  * struct sockaddr of len bytes at addr: "{sa_family=AF_INET, ...}".
  * NULL prints NULL; a length below 2 or an unreadable buffer prints the
  * address.  Lengths above sizeof(struct sockaddr_storage) are cut to it,

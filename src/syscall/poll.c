@@ -34,71 +34,20 @@ struct pollfd_k {
 
 #define POLL_CHUNK 128
 
-static void print_pollfds(struct tcb *tcp, uint64_t addr, uint64_t nfds)
+static void print_pollfd(struct tcb *tcp, const void *elem, void *data)
 {
-	bool abbrev = qual_abbrev(tcp);
-	uint64_t i = 0;
+	const struct pollfd_k *pf = elem;
 
-	if (!addr) {
-		emit_ptr(tcp, 0);
-		return;
+	(void)data;
+	emit_struct_begin(tcp);
+	emit_field(tcp, "fd");
+	print_fd(tcp, pf->fd);
+	/* A negative fd is ignored: strace leaves out events. */
+	if (pf->fd >= 0) {
+		emit_field(tcp, "events");
+		print_flags(tcp, poll_events, (uint16_t)pf->events, "POLL???");
 	}
-	if (!nfds) {
-		emit_array_begin(tcp);
-		emit_array_end(tcp);
-		return;
-	}
-	if (!qual_verbose(tcp)) {
-		emit_ptr(tcp, addr);
-		return;
-	}
-	while (i < nfds && !(abbrev && i >= cfg.string_limit)) {
-		struct pollfd_k pf[POLL_CHUNK];
-		size_t want = nfds - i < POLL_CHUNK ? (size_t)(nfds - i)
-						    : POLL_CHUNK;
-		ssize_t got = tracee_read_partial(tcp, addr + i * 8, pf,
-						  want * 8);
-		size_t n = got > 0 ? (size_t)got / 8 : 0;
-
-		if (!n) {
-			if (!i) {
-				emit_ptr(tcp, addr);
-				return;
-			}
-			break;
-		}
-		if (!i)
-			emit_array_begin(tcp);
-		for (size_t j = 0; j < n; j++, i++) {
-			if (abbrev && i >= cfg.string_limit)
-				break;
-			emit_next(tcp);
-			emit_struct_begin(tcp);
-			emit_field(tcp, "fd");
-			print_fd(tcp, pf[j].fd);
-			/* A negative fd is ignored: strace leaves out events. */
-			if (pf[j].fd >= 0) {
-				emit_field(tcp, "events");
-				print_flags_dflt(tcp, poll_events,
-						 (uint16_t)pf[j].events,
-						 "POLL???");
-			}
-			emit_struct_end(tcp);
-		}
-		if (n < want)
-			break;
-	}
-	if (i < nfds) {
-		emit_more(tcp);
-		if (!(abbrev && i >= cfg.string_limit)) {
-			char where[32];
-
-			snprintf(where, sizeof(where), "%#llx",
-				 (unsigned long long)(addr + i * 8));
-			emit_comment(tcp, where);
-		}
-	}
-	emit_array_end(tcp);
+	emit_struct_end(tcp);
 }
 
 /* Append to aux; returns the new length. */
@@ -198,10 +147,6 @@ static bool sprint_time_left(struct tcb *tcp, uint64_t addr,
 
 static void print_time_in(struct tcb *tcp, uint64_t addr, enum time_kind k)
 {
-	if (!qual_verbose(tcp)) {
-		emit_ptr(tcp, addr);
-		return;
-	}
 	switch (k) {
 	case TK_TIMEVAL:
 		print_timeval(tcp, addr);
@@ -216,20 +161,6 @@ static void print_time_in(struct tcb *tcp, uint64_t addr, enum time_kind k)
 		emit_ptr(tcp, addr);
 		break;
 	}
-}
-
-/*
- * A sigset_t argument of size bytes: strace reads it when the size is
- * at least a long and at most the kernel's 64 signals.
- */
-void print_sigset_arg(struct tcb *tcp, uint64_t addr, uint64_t size)
-{
-	if (!addr || !qual_verbose(tcp) || size < tcp_wordsize(tcp) ||
-	    size > 8) {
-		emit_ptr(tcp, addr);
-		return;
-	}
-	print_sigset(tcp, addr, (unsigned int)size);
 }
 
 static int poll_exit(struct tcb *tcp, uint64_t ts_addr, enum time_kind k)
@@ -256,7 +187,8 @@ static int poll_exit(struct tcb *tcp, uint64_t ts_addr, enum time_kind k)
 SYS_FUNC(poll)
 {
 	if (entering(tcp)) {
-		print_pollfds(tcp, tcp_arg(tcp, 0), (uint32_t)tcp_arg(tcp, 1));
+		print_array(tcp, tcp_arg(tcp, 0), (uint32_t)tcp_arg(tcp, 1),
+			    sizeof(struct pollfd_k), print_pollfd, NULL);
 		emit_next(tcp);
 		emit_uint(tcp, (uint32_t)tcp_arg(tcp, 1));
 		emit_next(tcp);
@@ -269,13 +201,14 @@ SYS_FUNC(poll)
 static int do_ppoll(struct tcb *tcp, enum time_kind k)
 {
 	if (entering(tcp)) {
-		print_pollfds(tcp, tcp_arg(tcp, 0), (uint32_t)tcp_arg(tcp, 1));
+		print_array(tcp, tcp_arg(tcp, 0), (uint32_t)tcp_arg(tcp, 1),
+			    sizeof(struct pollfd_k), print_pollfd, NULL);
 		emit_next(tcp);
 		emit_uint(tcp, (uint32_t)tcp_arg(tcp, 1));
 		emit_next(tcp);
 		print_time_in(tcp, tcp_arg(tcp, 2), k);
 		emit_next(tcp);
-		print_sigset_arg(tcp, tcp_arg(tcp, 3), tcp_arg(tcp, 4));
+		print_sigset(tcp, tcp_arg(tcp, 3), tcp_arg(tcp, 4));
 		emit_next(tcp);
 		emit_uint(tcp, tcp_arg(tcp, 4));
 		return 0;
@@ -516,7 +449,7 @@ static void print_pselect_sigmask(struct tcb *tcp, uint64_t addr)
 	}
 	emit_struct_begin(tcp);
 	emit_field(tcp, "sigmask");
-	print_sigset_arg(tcp, v[0], v[1]);
+	print_sigset(tcp, v[0], v[1]);
 	emit_field(tcp, "sigsetsize");
 	emit_uint(tcp, v[1]);
 	emit_struct_end(tcp);

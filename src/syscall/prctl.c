@@ -321,11 +321,12 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 		return RVAL_DECODED;
 	case PR_SET_UNALIGN:
 		emit_next(tcp);
-		pflags(tcp, pr_unalign_flags, (uint32_t)a2, "PR_UNALIGN_???");
+		print_flags(tcp, pr_unalign_flags, (uint32_t)a2,
+			    "PR_UNALIGN_???");
 		return RVAL_DECODED;
 	case PR_SET_FP_MODE:
 		emit_next(tcp);
-		pflags(tcp, pr_fp_mode, (uint32_t)a2, "PR_FP_MODE_???");
+		print_flags(tcp, pr_fp_mode, (uint32_t)a2, "PR_FP_MODE_???");
 		return RVAL_DECODED;
 	case PR_SET_TSC:
 		emit_next(tcp);
@@ -333,7 +334,7 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 		return RVAL_DECODED;
 	case PR_SET_SECUREBITS:
 		emit_next(tcp);
-		pflags(tcp, pr_securebits, a2, "SECBIT_???");
+		print_flags(tcp, pr_securebits, a2, "SECBIT_???");
 		return RVAL_DECODED;
 	case PR_CAPBSET_READ:
 	case PR_CAPBSET_DROP:
@@ -399,14 +400,14 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 		return RVAL_DECODED;
 	case PR_PAC_RESET_KEYS:
 		emit_next(tcp);
-		pflags(tcp, pr_pac_keys, a2, "PR_PAC_???");
+		print_flags(tcp, pr_pac_keys, a2, "PR_PAC_???");
 		hex_args(tcp, 2);
 		return RVAL_DECODED;
 	case PR_PAC_SET_ENABLED_KEYS:
 		emit_next(tcp);
-		pflags(tcp, pr_pac_enabled_keys, a2, "PR_PAC_???");
+		print_flags(tcp, pr_pac_enabled_keys, a2, "PR_PAC_???");
 		emit_next(tcp);
-		pflags(tcp, pr_pac_enabled_keys, a3, "PR_PAC_???");
+		print_flags(tcp, pr_pac_enabled_keys, a3, "PR_PAC_???");
 		hex_args(tcp, 3);
 		return RVAL_DECODED;
 	case PR_SET_TAGGED_ADDR_CTRL:
@@ -539,8 +540,8 @@ static int prctl_exit(struct tcb *tcp, unsigned int opt)
 	case PR_GET_UNALIGN:
 		if (read_out_int(tcp, a2, &v)) {
 			emit_array_begin(tcp);
-			pflags(tcp, pr_unalign_flags, (uint32_t)v,
-			       "PR_UNALIGN_???");
+			print_flags(tcp, pr_unalign_flags, (uint32_t)v,
+				    "PR_UNALIGN_???");
 			emit_array_end(tcp);
 		}
 		return RVAL_DECIMAL;

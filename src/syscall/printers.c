@@ -8,22 +8,41 @@
 #include <unistd.h>
 
 #include "filter/expr.h"
+#include "filter/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/net.h"
 
-/* Names of val's bits in x joined by '|', unknown bits in hex. */
-static size_t flags_abbrev(char *buf, size_t size, const struct xlat *x,
-			   uint64_t val)
+/* True when some bit of val has a name in x. */
+static bool any_named_bit(const struct xlat *x, uint64_t val)
 {
-	size_t n = 0;
-	uint64_t left = val;
+	for (; x->name; x++)
+		if (x->val && (val & x->val) == x->val)
+			return true;
+	return false;
+}
 
-	buf[0] = '\0';
+const char *sprint_flags_abbrev(char *buf, size_t size, const struct xlat *x,
+				uint64_t val, const char *dflt)
+{
+	uint64_t left = val;
+	size_t n = 0;
+
 	if (!val) {
 		const char *zero = xlat_name(x, 0);
 
-		return (size_t)snprintf(buf, size, "%s", zero ? zero : "0");
+		snprintf(buf, size, "%s", zero ? zero : "0");
+		return buf;
 	}
+	/* Nothing to name: strace shows the number and the pattern. */
+	if (!any_named_bit(x, val)) {
+		if (dflt)
+			snprintf(buf, size, "%#llx /* %s */",
+				 (unsigned long long)val, dflt);
+		else
+			snprintf(buf, size, "%#llx", (unsigned long long)val);
+		return buf;
+	}
+	buf[0] = '\0';
 	for (; x->name; x++) {
 		if (!x->val || (left & x->val) != x->val)
 			continue;
@@ -32,21 +51,9 @@ static size_t flags_abbrev(char *buf, size_t size, const struct xlat *x,
 		left &= ~x->val;
 	}
 	if (left)
-		n += (size_t)snprintf(buf + n, n < size ? size - n : 0,
-				      "%s%#llx", n ? "|" : "",
-				      (unsigned long long)left);
-	return n;
-}
-
-/* True when no bit of val has a name in x (and val is not 0). */
-static bool no_known_bit(const struct xlat *x, uint64_t val)
-{
-	if (!val)
-		return false;
-	for (; x->name; x++)
-		if (x->val && (val & x->val) == x->val)
-			return false;
-	return true;
+		snprintf(buf + n, n < size ? size - n : 0, "|%#llx",
+			 (unsigned long long)left);
+	return buf;
 }
 
 const char *sprint_flags(char *buf, size_t size, const struct xlat *x,
@@ -54,26 +61,20 @@ const char *sprint_flags(char *buf, size_t size, const struct xlat *x,
 {
 	char names[512];
 
-	/* Nothing to name: strace shows the number and the pattern. */
-	if (cfg.xlat_style != XLAT_STYLE_RAW && dflt && no_known_bit(x, val)) {
-		snprintf(buf, size, "%#llx /* %s */", (unsigned long long)val,
-			 dflt);
-		return buf;
-	}
 	switch (cfg.xlat_style) {
 	case XLAT_STYLE_RAW:
 		snprintf(buf, size, "%#llx", (unsigned long long)val);
 		break;
 	case XLAT_STYLE_VERBOSE:
-		flags_abbrev(names, sizeof(names), x, val);
-		if (!val && !xlat_name(x, 0))
-			snprintf(buf, size, "0");
-		else
-			snprintf(buf, size, "%#llx /* %s */",
-				 (unsigned long long)val, names);
+		/* The number is all there is when no bit has a name. */
+		if (!val ? !xlat_name(x, 0) : !any_named_bit(x, val))
+			return sprint_flags_abbrev(buf, size, x, val, dflt);
+		snprintf(buf, size, "%#llx /* %s */", (unsigned long long)val,
+			 sprint_flags_abbrev(names, sizeof(names), x, val,
+					     dflt));
 		break;
 	default:
-		flags_abbrev(buf, size, x, val);
+		sprint_flags_abbrev(buf, size, x, val, dflt);
 		break;
 	}
 	return buf;
@@ -87,43 +88,48 @@ void print_flags(struct tcb *tcp, const struct xlat *x, uint64_t val,
 	emit_raw(tcp, sprint_flags(buf, sizeof(buf), x, val, dflt));
 }
 
-static void xval(struct tcb *tcp, const struct xlat *x, uint64_t val,
-		 const char *dflt, bool dec)
+static const char *sprint_xval_as(char *buf, size_t size, const struct xlat *x,
+				  uint64_t val, const char *dflt, bool dec)
 {
 	const char *name = xlat_name(x, val);
-	char num[32], buf[160];
+	char num[32];
 
 	if (dec)
 		snprintf(num, sizeof(num), "%lld", (long long)val);
 	else
 		snprintf(num, sizeof(num), "%#llx", (unsigned long long)val);
-	if (cfg.xlat_style == XLAT_STYLE_RAW) {
-		emit_raw(tcp, num);
-		return;
-	}
-	if (!name) {
-		snprintf(buf, sizeof(buf), "%s /* %s */", num, dflt);
-		emit_raw(tcp, buf);
-		return;
-	}
-	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
-		snprintf(buf, sizeof(buf), "%s /* %s */", num, name);
-		emit_raw(tcp, buf);
-		return;
-	}
-	emit_raw(tcp, name);
+	if (cfg.xlat_style == XLAT_STYLE_RAW)
+		snprintf(buf, size, "%s", num);
+	else if (!name)
+		snprintf(buf, size, "%s /* %s */", num, dflt);
+	else if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
+		snprintf(buf, size, "%s /* %s */", num, name);
+	else
+		snprintf(buf, size, "%s", name);
+	return buf;
+}
+
+const char *sprint_xval(char *buf, size_t size, const struct xlat *x,
+			uint64_t val, const char *dflt)
+{
+	return sprint_xval_as(buf, size, x, val, dflt, false);
 }
 
 void print_xval(struct tcb *tcp, const struct xlat *x, uint64_t val,
 		const char *dflt)
 {
-	xval(tcp, x, val, dflt, false);
+	char buf[160];
+
+	emit_raw(tcp, sprint_xval_as(buf, sizeof(buf), x, val, dflt, false));
 }
 
 void print_xval_d(struct tcb *tcp, const struct xlat *x, int64_t val,
 		  const char *dflt)
 {
-	xval(tcp, x, (uint64_t)val, dflt, true);
+	char buf[160];
+
+	emit_raw(tcp, sprint_xval_as(buf, sizeof(buf), x, (uint64_t)val, dflt,
+				     true));
 }
 
 ssize_t fd_path(pid_t pid, int fd, char *buf, size_t size)
@@ -226,6 +232,71 @@ void print_dirfd(struct tcb *tcp, int fd)
 	print_fd(tcp, fd);
 }
 
+/* Elements read at once: a short read ends at the first unmapped page. */
+#define ARRAY_CHUNK 4096
+
+void print_array(struct tcb *tcp, uint64_t addr, uint64_t count, size_t elsize,
+		 print_elem_fn print_elem, void *data)
+{
+	uint64_t buf[ARRAY_CHUNK / sizeof(uint64_t)];
+	size_t per = sizeof(buf) / elsize;
+	bool abbrev = qual_abbrev(tcp);
+	char where[32];
+	uint64_t i = 0;
+
+	if (!addr) {
+		emit_ptr(tcp, 0);
+		return;
+	}
+	if (!count) {
+		emit_array_begin(tcp);
+		emit_array_end(tcp);
+		return;
+	}
+	if (!qual_verbose(tcp)) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	while (i < count) {
+		size_t want = count - i < per ? (size_t)(count - i) : per;
+		ssize_t got = tracee_read_partial(tcp, addr + i * elsize, buf,
+						  want * elsize);
+		size_t n = got > 0 ? (size_t)got / elsize : 0;
+
+		if (!n) {
+			if (!i) {
+				emit_ptr(tcp, addr);
+				return;
+			}
+			break;
+		}
+		if (!i)
+			emit_array_begin(tcp);
+		/* Even with -s 0 the first element is read: strace does. */
+		for (size_t j = 0; j < n; j++, i++) {
+			uint64_t elem[ARRAY_ELEM_MAX / sizeof(uint64_t)];
+
+			if (abbrev && i >= cfg.string_limit) {
+				emit_more(tcp);
+				emit_array_end(tcp);
+				return;
+			}
+			memcpy(elem, (unsigned char *)buf + j * elsize, elsize);
+			emit_next(tcp);
+			print_elem(tcp, elem, data);
+		}
+		if (n < want)
+			break;
+	}
+	if (i < count) {
+		snprintf(where, sizeof(where), "%#llx",
+			 (unsigned long long)(addr + i * elsize));
+		emit_more(tcp);
+		emit_comment(tcp, where);
+	}
+	emit_array_end(tcp);
+}
+
 void print_signo(struct tcb *tcp, int sig)
 {
 	const char *name = signal_name(sig);
@@ -280,7 +351,7 @@ static void print_pair(struct tcb *tcp, uint64_t addr, bool wide,
 {
 	int64_t a, b;
 
-	if (!addr || read_pair(tcp, addr, wide, &a, &b)) {
+	if (!addr || !qual_verbose(tcp) || read_pair(tcp, addr, wide, &a, &b)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -300,6 +371,11 @@ void print_timespec(struct tcb *tcp, uint64_t addr)
 void print_timespec64(struct tcb *tcp, uint64_t addr)
 {
 	print_pair(tcp, addr, true, "tv_sec", "tv_nsec");
+}
+
+void print_any_timespec(struct tcb *tcp, uint64_t addr, bool time64)
+{
+	print_pair(tcp, addr, time64, "tv_sec", "tv_nsec");
 }
 
 void print_timeval(struct tcb *tcp, uint64_t addr)
@@ -348,14 +424,20 @@ void print_sigmask(struct tcb *tcp, uint64_t mask, unsigned int nsig)
 	emit_raw(tcp, buf);
 }
 
-void print_sigset(struct tcb *tcp, uint64_t addr, unsigned int size)
+void print_sigset(struct tcb *tcp, uint64_t addr, uint64_t size)
 {
 	uint64_t mask = 0;
 
-	if (!addr || !size || size > sizeof(mask) ||
-	    tracee_read(tcp, addr, &mask, size)) {
+	/*
+	 * The kernel takes exactly NSIG / 8 bytes (4 more for the i386
+	 * old_sigset_t); strace reads any size from a long up to that,
+	 * even the ones the kernel refuses with EINVAL.
+	 */
+	if (!addr || !qual_verbose(tcp) || size < tcp_wordsize(tcp) ||
+	    size > sizeof(mask) ||
+	    tracee_read(tcp, addr, &mask, (size_t)size)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
-	print_sigmask(tcp, mask, size * 8);
+	print_sigmask(tcp, mask, (unsigned int)size * 8);
 }

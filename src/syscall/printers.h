@@ -7,6 +7,8 @@
 #ifndef SLTRACE_SYSCALL_PRINTERS_H
 #define SLTRACE_SYSCALL_PRINTERS_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -15,9 +17,12 @@
 struct tcb;
 
 /*
- * A set of flags: "O_CREAT|O_TRUNC", unknown bits as "|0x80000000", and
- * 0 as the table's zero name if it has one, else "0".  dflt is the name
- * pattern of unknown bits for -X verbose ("O_???").
+ * A set of flags, as strace prints every family's: "O_CREAT|O_TRUNC",
+ * unknown bits as "|0x80000000", 0 as the table's zero name if it has
+ * one, else "0".  A value of which no bit has a name reads
+ * "0x10 /\* MCL_??? *\/", with dflt the name pattern ("0x10" when dflt
+ * is NULL).  -X raw prints the number, -X verbose the number and the
+ * names in a comment.
  */
 void print_flags(struct tcb *tcp, const struct xlat *x, uint64_t val,
 		 const char *dflt);
@@ -31,11 +36,20 @@ void print_xval_d(struct tcb *tcp, const struct xlat *x, int64_t val,
 		  const char *dflt);
 
 /*
- * Text of a constant or flag set in the -X style, into buf; for return
- * values and auxstr ("= 0x1 (flags FD_CLOEXEC)").  Returns buf.
+ * Text of a flag set or constant in the -X style, as print_flags and
+ * print_xval print it, into buf; for return values, auxstr
+ * ("= 0x1 (flags FD_CLOEXEC)") and composite values.  Return buf.
  */
 const char *sprint_flags(char *buf, size_t size, const struct xlat *x,
 			 uint64_t val, const char *dflt);
+const char *sprint_xval(char *buf, size_t size, const struct xlat *x,
+			uint64_t val, const char *dflt);
+/*
+ * The abbreviated form of sprint_flags whatever -X says, for the parts
+ * of a value strace always shows by name (auxstr of prctl's getters).
+ */
+const char *sprint_flags_abbrev(char *buf, size_t size, const struct xlat *x,
+				uint64_t val, const char *dflt);
 
 /* A file descriptor: "3", or with -y "3</etc/passwd>". */
 void print_fd(struct tcb *tcp, int fd);
@@ -49,28 +63,47 @@ void print_dirfd(struct tcb *tcp, int fd);
  */
 ssize_t fd_path(pid_t pid, int fd, char *buf, size_t size);
 
+/*
+ * An array of count elements of elsize bytes at addr in the tracee, as
+ * strace prints each one: "[e0, e1, ...]", print_elem printing one
+ * element from a copy of its bytes (data is the caller's, passed on).
+ * NULL prints NULL; count 0 "[]"; -e verbose off, or a first element
+ * that cannot be read, the address.  The array is cut after -s elements
+ * unless -v ("..."), and an element that cannot be read ends it with
+ * "... /\* its address *\/".  elsize is at most ARRAY_ELEM_MAX.
+ */
+#define ARRAY_ELEM_MAX 64
+typedef void (*print_elem_fn)(struct tcb *tcp, const void *elem, void *data);
+void print_array(struct tcb *tcp, uint64_t addr, uint64_t count, size_t elsize,
+		 print_elem_fn print_elem, void *data);
+
 /* A signal number: "SIGINT" (or per -X), unknown as the number. */
 void print_signo(struct tcb *tcp, int sig);
 
-#endif
-
 /*
  * struct timespec / timeval at addr, in the tracee's layout:
- * "{tv_sec=1, tv_nsec=500}".  NULL prints NULL, unreadable the address.
- * The _64 forms read the 64-bit layout whatever the personality (the
- * i386 *_time64 syscalls).
+ * "{tv_sec=1, tv_nsec=500}".  NULL prints NULL; unreadable, or with
+ * -e verbose off, the address.  The _64 forms read the 64-bit layout
+ * whatever the personality (the i386 *_time64 syscalls);
+ * print_any_timespec is print_timespec64 when time64, else
+ * print_timespec (the decoder shared by a syscall and its _time64 twin).
  */
 void print_timespec(struct tcb *tcp, uint64_t addr);
 void print_timespec64(struct tcb *tcp, uint64_t addr);
+void print_any_timespec(struct tcb *tcp, uint64_t addr, bool time64);
 void print_timeval(struct tcb *tcp, uint64_t addr);
 /* The same from values already read. */
 void print_timespec_val(struct tcb *tcp, int64_t sec, int64_t nsec);
 
 /*
- * A signal set of size bytes at addr: "[INT TERM]", or "~[KILL]" when
- * more than half the signals are in it.  The caller checks the size the
- * syscall accepts (strace shows the address for a wrong size).
+ * A signal set of size bytes at addr (the sigsetsize argument, or 4 for
+ * the i386 old_sigset_t): "[INT TERM]", or "~[KILL]" when more than half
+ * the signals are in it.  As strace does for every syscall that takes
+ * one, a size below the tracee's long or above the kernel's 64 signals,
+ * NULL, -e verbose off or unreadable memory print the address.
  */
-void print_sigset(struct tcb *tcp, uint64_t addr, unsigned int size);
+void print_sigset(struct tcb *tcp, uint64_t addr, uint64_t size);
 /* The same from a mask already read (bit n-1 is signal n). */
 void print_sigmask(struct tcb *tcp, uint64_t mask, unsigned int nsig);
+
+#endif

@@ -7,10 +7,9 @@
 #include "config.h"
 
 #include <stdio.h>
-#include <string.h>
 
-#include "filter/qualify.h"
 #include "syscall/defs.h"
+#include "syscall/desc.h"
 #include "syscall/process.h"
 #include "xlat/tables/clone3_flags.h"
 #include "xlat/tables/personality_flags.h"
@@ -175,7 +174,7 @@ SYS_FUNC(rseq)
 
 SYS_FUNC(unshare)
 {
-	pflags(tcp, clone3_flags, (uint32_t)tcp_arg(tcp, 0), "CLONE_???");
+	print_flags(tcp, clone3_flags, (uint32_t)tcp_arg(tcp, 0), "CLONE_???");
 	return RVAL_DECODED;
 }
 
@@ -183,7 +182,8 @@ SYS_FUNC(pidfd_open)
 {
 	emit_int(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
-	pflags(tcp, pidfd_open_flags, (uint32_t)tcp_arg(tcp, 1), "PIDFD_???");
+	print_flags(tcp, pidfd_open_flags, (uint32_t)tcp_arg(tcp, 1),
+		    "PIDFD_???");
 	return RVAL_DECODED | RVAL_FD;
 }
 
@@ -198,75 +198,16 @@ SYS_FUNC(pidfd_getfd)
 }
 
 /*
- * An iovec array: [{iov_base="data", iov_len=5}, ...].  With data, the
- * buffers hold up to total bytes in all (what was transferred); else
- * only their addresses show.  Cut at -s elements unless -v.
+ * The local iovecs show their data (up to total bytes, what was
+ * transferred), the remote ones only their addresses.
  */
-static void print_iov(struct tcb *tcp, uint64_t addr, uint64_t cnt, bool data,
-		      uint64_t total)
-{
-	unsigned int ws = tcp_wordsize(tcp);
-	uint64_t shown = cnt, i;
-	unsigned char raw[64 * 16];
-	bool cut = false;
-
-	if (!addr || !cnt) {
-		emit_ptr(tcp, addr);
-		return;
-	}
-	if (qual_abbrev(tcp) && shown > cfg.string_limit) {
-		shown = cfg.string_limit;
-		cut = true;
-	}
-	if (shown > 64) {
-		shown = 64;
-		cut = true;
-	}
-	if (tracee_read(tcp, addr, raw, (size_t)(shown * 2 * ws))) {
-		emit_ptr(tcp, addr);
-		return;
-	}
-	emit_array_begin(tcp);
-	for (i = 0; i < shown; i++) {
-		uint64_t base = 0, len = 0;
-
-		if (ws == 4) {
-			uint32_t w[2];
-
-			memcpy(w, raw + 8 * i, 8);
-			base = w[0];
-			len = w[1];
-		} else {
-			memcpy(&base, raw + 16 * i, 8);
-			memcpy(&len, raw + 16 * i + 8, 8);
-		}
-		emit_next(tcp);
-		emit_struct_begin(tcp);
-		emit_field(tcp, "iov_base");
-		if (data) {
-			uint64_t n = len < total ? len : total;
-
-			emit_buf(tcp, base, n);
-			total -= n;
-		} else {
-			emit_ptr(tcp, base);
-		}
-		emit_field(tcp, "iov_len");
-		emit_uint(tcp, len);
-		emit_struct_end(tcp);
-	}
-	if (cut)
-		emit_more(tcp);
-	emit_array_end(tcp);
-}
-
 static void print_vm_rest(struct tcb *tcp, bool local_data, uint64_t total)
 {
-	print_iov(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2), local_data, total);
+	print_iov(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2), total, local_data);
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 2));
 	emit_next(tcp);
-	print_iov(tcp, tcp_arg(tcp, 3), tcp_arg(tcp, 4), false, 0);
+	print_iov(tcp, tcp_arg(tcp, 3), tcp_arg(tcp, 4), 0, false);
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 4));
 	emit_next(tcp);
@@ -280,19 +221,11 @@ SYS_FUNC(process_vm_readv)
 		emit_next(tcp);
 		return 0;
 	}
-	if (syserror(tcp)) {
-		emit_ptr(tcp, tcp_arg(tcp, 1));
-		emit_next(tcp);
-		emit_uint(tcp, tcp_arg(tcp, 2));
-		emit_next(tcp);
-		print_iov(tcp, tcp_arg(tcp, 3), tcp_arg(tcp, 4), false, 0);
-		emit_next(tcp);
-		emit_uint(tcp, tcp_arg(tcp, 4));
-		emit_next(tcp);
-		emit_uint(tcp, tcp_arg(tcp, 5));
-		return 0;
-	}
-	print_vm_rest(tcp, true, (uint64_t)tcp_rval(tcp));
+	/* Nothing was read: the local buffers by address. */
+	if (syserror(tcp))
+		print_vm_rest(tcp, false, 0);
+	else
+		print_vm_rest(tcp, true, (uint64_t)tcp_rval(tcp));
 	return 0;
 }
 
@@ -300,7 +233,7 @@ SYS_FUNC(process_vm_writev)
 {
 	emit_int(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
-	print_vm_rest(tcp, true, UINT64_MAX);
+	print_vm_rest(tcp, true, IOV_DATA_ALL);
 	return RVAL_DECODED;
 }
 
@@ -428,7 +361,7 @@ static int ptrace_entry(struct tcb *tcp, unsigned int req)
 		emit_next(tcp);
 		emit_ptr(tcp, addr);
 		emit_next(tcp);
-		pflags(tcp, ptrace_options, data, "PTRACE_O_???");
+		print_flags(tcp, ptrace_options, data, "PTRACE_O_???");
 		return RVAL_DECODED;
 	case PT_GETEVENTMSG:
 	case PT_GETSIGINFO:

@@ -18,19 +18,6 @@
 struct tcb;
 
 /*
- * A flag set as strace prints it: like print_flags(), except that a
- * value with no known bit at all reads "0x10 /\* MS_??? *\/".
- */
-void pflags(struct tcb *tcp, const struct xlat *x, uint64_t val,
-	    const char *dflt);
-/* The same as text, into buf; returns buf. */
-const char *sprint_pflags(char *buf, size_t size, const struct xlat *x,
-			  uint64_t val, const char *dflt);
-/* The abbreviated form whatever -X says (for composite values). */
-const char *sprint_flags_abbrev(char *buf, size_t size, const struct xlat *x,
-				uint64_t val, const char *dflt);
-
-/*
  * A word of the tracee's long size at addr into *val (zero-extended).
  * 0 or -errno.
  */
@@ -52,14 +39,6 @@ void print_id(struct tcb *tcp, uint32_t id);
 int read_siginfo(struct tcb *tcp, uint64_t addr, siginfo_t *si);
 /* ... printed: "{si_signo=SIGUSR2, ...}", "{}" when zeroed, NULL, addr. */
 void print_siginfo_at(struct tcb *tcp, uint64_t addr);
-
-/*
- * A signal set of a syscall that takes its size (rt_sigprocmask,
- * rt_sigsuspend...): the kernel accepts only NSIG / 8 = 8 bytes, and
- * strace shows the address for a size that is not a whole number of
- * the tracee's longs up to 8 bytes.
- */
-void print_sigset_exact(struct tcb *tcp, uint64_t addr, uint64_t size);
 
 /*
  * struct user_desc (asm/ldt.h), a TLS descriptor; only its entry_number

@@ -10,71 +10,6 @@
 #include "syscall/process.h"
 #include "xlat/siginfo.h"
 
-const char *sprint_flags_abbrev(char *buf, size_t size, const struct xlat *x,
-				uint64_t val, const char *dflt)
-{
-	uint64_t left = val;
-	bool known = false;
-	size_t n = 0;
-
-	buf[0] = '\0';
-	if (!val) {
-		const char *zero = xlat_name(x, 0);
-
-		snprintf(buf, size, "%s", zero ? zero : "0");
-		return buf;
-	}
-	for (; x->name; x++) {
-		if (!x->val || (left & x->val) != x->val)
-			continue;
-		n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s",
-				      n ? "|" : "", x->name);
-		left &= ~x->val;
-		known = true;
-	}
-	if (!known)
-		snprintf(buf, size, "%#llx /* %s */", (unsigned long long)val,
-			 dflt);
-	else if (left)
-		snprintf(buf + n, n < size ? size - n : 0, "|%#llx",
-			 (unsigned long long)left);
-	return buf;
-}
-
-const char *sprint_pflags(char *buf, size_t size, const struct xlat *x,
-			  uint64_t val, const char *dflt)
-{
-	char names[1024];
-
-	switch (cfg.xlat_style) {
-	case XLAT_STYLE_RAW:
-		snprintf(buf, size, "%#llx", (unsigned long long)val);
-		break;
-	case XLAT_STYLE_VERBOSE:
-		sprint_flags_abbrev(names, sizeof(names), x, val, dflt);
-		if (!val && !xlat_name(x, 0))
-			snprintf(buf, size, "0");
-		else if (!strncmp(names, "0x", 2))
-			snprintf(buf, size, "%s", names);
-		else
-			snprintf(buf, size, "%#llx /* %s */",
-				 (unsigned long long)val, names);
-		break;
-	default:
-		sprint_flags_abbrev(buf, size, x, val, dflt);
-		break;
-	}
-	return buf;
-}
-
-void pflags(struct tcb *tcp, const struct xlat *x, uint64_t val,
-	    const char *dflt)
-{
-	char buf[1024];
-
-	emit_raw(tcp, sprint_pflags(buf, sizeof(buf), x, val, dflt));
-}
-
 int read_word(struct tcb *tcp, uint64_t addr, uint64_t *val)
 {
 	if (tcp_wordsize(tcp) == 4) {
@@ -202,15 +137,6 @@ void print_siginfo_at(struct tcb *tcp, uint64_t addr)
 		return;
 	}
 	print_siginfo(tcp, &si);
-}
-
-void print_sigset_exact(struct tcb *tcp, uint64_t addr, uint64_t size)
-{
-	if (!size || size > 8 || size % tcp_wordsize(tcp)) {
-		emit_ptr(tcp, addr);
-		return;
-	}
-	print_sigset(tcp, addr, (unsigned int)size);
 }
 
 static void print_tv(struct tcb *tcp, const char *name, int64_t sec,

@@ -146,10 +146,8 @@ static int rr_get_interval(struct tcb *tcp, bool time64)
 	}
 	if (syserror(tcp))
 		emit_ptr(tcp, tcp_arg(tcp, 1));
-	else if (time64)
-		print_timespec64(tcp, tcp_arg(tcp, 1));
 	else
-		print_timespec(tcp, tcp_arg(tcp, 1));
+		print_any_timespec(tcp, tcp_arg(tcp, 1), time64);
 	return 0;
 }
 
@@ -200,7 +198,7 @@ static void print_sched_attr(struct tcb *tcp, uint64_t addr)
 	emit_field(tcp, "sched_policy");
 	print_policy(tcp, a.sched_policy);
 	emit_field(tcp, "sched_flags");
-	pflags(tcp, sched_attr_flags, a.sched_flags, "SCHED_FLAG_???");
+	print_flags(tcp, sched_attr_flags, a.sched_flags, "SCHED_FLAG_???");
 	emit_field(tcp, "sched_nice");
 	emit_int(tcp, a.sched_nice);
 	emit_field(tcp, "sched_priority");
@@ -353,14 +351,6 @@ static void print_futex_wake_op(struct tcb *tcp, uint32_t v)
 	emit_raw(tcp, buf);
 }
 
-static void print_timeout(struct tcb *tcp, uint64_t addr, bool time64)
-{
-	if (time64)
-		print_timespec64(tcp, addr);
-	else
-		print_timespec(tcp, addr);
-}
-
 static void print_bitset(struct tcb *tcp, uint32_t v)
 {
 	if (v == FUTEX_BITSET_ANY && cfg.xlat_style != XLAT_STYLE_RAW)
@@ -390,18 +380,18 @@ static int futex_common(struct tcb *tcp, bool time64)
 		emit_next(tcp);
 		emit_uint(tcp, val);
 		emit_next(tcp);
-		print_timeout(tcp, timeout, time64);
+		print_any_timespec(tcp, timeout, time64);
 		break;
 	case F_LOCK_PI:
 	case F_LOCK_PI2:
 		emit_next(tcp);
-		print_timeout(tcp, timeout, time64);
+		print_any_timespec(tcp, timeout, time64);
 		break;
 	case F_WAIT_BITSET:
 		emit_next(tcp);
 		emit_uint(tcp, val);
 		emit_next(tcp);
-		print_timeout(tcp, timeout, time64);
+		print_any_timespec(tcp, timeout, time64);
 		emit_next(tcp);
 		print_bitset(tcp, val3);
 		break;
@@ -444,7 +434,7 @@ static int futex_common(struct tcb *tcp, bool time64)
 		emit_next(tcp);
 		emit_uint(tcp, val);
 		emit_next(tcp);
-		print_timeout(tcp, timeout, time64);
+		print_any_timespec(tcp, timeout, time64);
 		emit_next(tcp);
 		emit_ptr(tcp, uaddr2);
 		break;

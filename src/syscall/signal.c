@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "filter/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
 #include "xlat/tables/sigact_flags.h"
@@ -63,7 +64,7 @@ static void print_sigact(struct tcb *tcp, const struct sigact *sa,
 	emit_field(tcp, "sa_mask");
 	print_sigmask(tcp, sa->mask, nsig);
 	emit_field(tcp, "sa_flags");
-	pflags(tcp, sigact_flags, sa->flags, "SA_???");
+	print_flags(tcp, sigact_flags, sa->flags, "SA_???");
 	if (sa->flags & SA_RESTORER_BIT) {
 		emit_field(tcp, "sa_restorer");
 		emit_ptr(tcp, sa->restorer);
@@ -184,24 +185,21 @@ SYS_FUNC(rt_sigprocmask)
 		print_xval(tcp, sigprocmask_cmds, (uint32_t)tcp_arg(tcp, 0),
 			   "SIG_???");
 		emit_next(tcp);
-		print_sigset_exact(tcp, tcp_arg(tcp, 1), size);
+		print_sigset(tcp, tcp_arg(tcp, 1), size);
 		emit_next(tcp);
 		return 0;
 	}
 	if (syserror(tcp))
 		emit_ptr(tcp, tcp_arg(tcp, 2));
 	else
-		print_sigset_exact(tcp, tcp_arg(tcp, 2), size);
+		print_sigset(tcp, tcp_arg(tcp, 2), size);
 	emit_next(tcp);
 	emit_uint(tcp, size);
 	return 0;
 }
 
-/* An old 32-bit signal set (i386 sigprocmask, sigpending). */
-static void print_old_sigset_at(struct tcb *tcp, uint64_t addr)
-{
-	print_sigset(tcp, addr, 4);
-}
+/* The i386 old_sigset_t of sigprocmask and sigpending: one long. */
+#define OLD_SIGSET_SIZE 4
 
 SYS_FUNC(sigprocmask)
 {
@@ -209,28 +207,33 @@ SYS_FUNC(sigprocmask)
 		print_xval(tcp, sigprocmask_cmds, (uint32_t)tcp_arg(tcp, 0),
 			   "SIG_???");
 		emit_next(tcp);
-		print_old_sigset_at(tcp, tcp_arg(tcp, 1));
+		print_sigset(tcp, tcp_arg(tcp, 1), OLD_SIGSET_SIZE);
 		emit_next(tcp);
 		return 0;
 	}
 	if (syserror(tcp))
 		emit_ptr(tcp, tcp_arg(tcp, 2));
 	else
-		print_old_sigset_at(tcp, tcp_arg(tcp, 2));
+		print_sigset(tcp, tcp_arg(tcp, 2), OLD_SIGSET_SIZE);
 	return 0;
 }
 
 SYS_FUNC(rt_sigpending)
 {
-	uint64_t size = tcp_arg(tcp, 1);
+	uint64_t size = tcp_arg(tcp, 1), mask = 0;
 
 	if (entering(tcp))
 		return 0;
-	/* The kernel writes any size up to sizeof(sigset_t). */
-	if (syserror(tcp) || !size || size > 8)
+	/*
+	 * The kernel writes any size up to sizeof(sigset_t), and strace
+	 * shows any (even less than a long, unlike print_sigset's rule).
+	 */
+	if (syserror(tcp) || !size || size > sizeof(mask) ||
+	    !qual_verbose(tcp) ||
+	    tracee_read(tcp, tcp_arg(tcp, 0), &mask, (size_t)size))
 		emit_ptr(tcp, tcp_arg(tcp, 0));
 	else
-		print_sigset(tcp, tcp_arg(tcp, 0), (unsigned int)size);
+		print_sigmask(tcp, mask, (unsigned int)size * 8);
 	emit_next(tcp);
 	emit_uint(tcp, size);
 	return 0;
@@ -243,13 +246,13 @@ SYS_FUNC(sigpending)
 	if (syserror(tcp))
 		emit_ptr(tcp, tcp_arg(tcp, 0));
 	else
-		print_old_sigset_at(tcp, tcp_arg(tcp, 0));
+		print_sigset(tcp, tcp_arg(tcp, 0), OLD_SIGSET_SIZE);
 	return 0;
 }
 
 SYS_FUNC(rt_sigsuspend)
 {
-	print_sigset_exact(tcp, tcp_arg(tcp, 0), tcp_arg(tcp, 1));
+	print_sigset(tcp, tcp_arg(tcp, 0), tcp_arg(tcp, 1));
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 1));
 	return RVAL_DECODED;
@@ -336,7 +339,7 @@ static int rt_sigtimedwait(struct tcb *tcp, bool time64)
 	const char *name;
 
 	if (entering(tcp)) {
-		print_sigset_exact(tcp, tcp_arg(tcp, 0), size);
+		print_sigset(tcp, tcp_arg(tcp, 0), size);
 		emit_next(tcp);
 		return 0;
 	}
@@ -345,10 +348,7 @@ static int rt_sigtimedwait(struct tcb *tcp, bool time64)
 	else
 		print_siginfo_at(tcp, tcp_arg(tcp, 1));
 	emit_next(tcp);
-	if (time64)
-		print_timespec64(tcp, tcp_arg(tcp, 2));
-	else
-		print_timespec(tcp, tcp_arg(tcp, 2));
+	print_any_timespec(tcp, tcp_arg(tcp, 2), time64);
 	emit_next(tcp);
 	emit_uint(tcp, size);
 	if (syserror(tcp))
@@ -466,7 +466,7 @@ static void print_stack_t_at(struct tcb *tcp, uint64_t addr)
 	emit_field(tcp, "ss_sp");
 	emit_ptr(tcp, sp);
 	emit_field(tcp, "ss_flags");
-	pflags(tcp, sigaltstack_flags, flags, "SS_???");
+	print_flags(tcp, sigaltstack_flags, flags, "SS_???");
 	emit_field(tcp, "ss_size");
 	emit_uint(tcp, size);
 	emit_struct_end(tcp);

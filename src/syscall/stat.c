@@ -278,7 +278,7 @@ static int decode_fstatat(struct tcb *tcp, enum stat_layout l)
 	}
 	print_stat_at(tcp, tcp_arg(tcp, 2), l);
 	emit_next(tcp);
-	file_print_flags(tcp, at_flags, (uint32_t)tcp_arg(tcp, 3), "AT_???");
+	print_flags(tcp, at_flags, (uint32_t)tcp_arg(tcp, 3), "AT_???");
 	return RVAL_DECIMAL;
 }
 
@@ -362,14 +362,13 @@ static void print_statx_flags(struct tcb *tcp, uint32_t flags)
 	size_t n = 0;
 
 	if (cfg.xlat_style != XLAT_STYLE_RAW || sync)
-		n = strlen(file_sprint_flags(buf, sizeof(buf), statx_sync,
-					     sync, NULL));
+		n = strlen(
+			sprint_flags(buf, sizeof(buf), statx_sync, sync, NULL));
 	else
 		buf[0] = '\0';
 	if (rest) {
 		buf[n++] = '|';
-		file_sprint_flags(buf + n, sizeof(buf) - n, at_flags, rest,
-				  NULL);
+		sprint_flags(buf + n, sizeof(buf) - n, at_flags, rest, NULL);
 	}
 	emit_raw(tcp, buf);
 }
@@ -397,13 +396,13 @@ static void print_statx(struct tcb *tcp, const unsigned char *b)
 
 	emit_struct_begin(tcp);
 	emit_field(tcp, "stx_mask");
-	file_print_flags(tcp, statx_masks, mask, "STATX_???");
+	print_flags(tcp, statx_masks, mask, "STATX_???");
 	if (full) {
 		emit_field(tcp, "stx_blksize");
 		emit_uint(tcp, get_u32(b, 4));
 	}
 	emit_field(tcp, "stx_attributes");
-	file_print_flags(tcp, statx_attrs, get_u64(b, 8), "STATX_ATTR_???");
+	print_flags(tcp, statx_attrs, get_u64(b, 8), "STATX_ATTR_???");
 	if (full) {
 		emit_field(tcp, "stx_nlink");
 		emit_uint(tcp, get_u32(b, 16));
@@ -428,7 +427,7 @@ static void print_statx(struct tcb *tcp, const unsigned char *b)
 	emit_field(tcp, "stx_blocks");
 	emit_uint(tcp, get_u64(b, 48));
 	emit_field(tcp, "stx_attributes_mask");
-	file_print_flags(tcp, statx_attrs, get_u64(b, 56), "STATX_ATTR_???");
+	print_flags(tcp, statx_attrs, get_u64(b, 56), "STATX_ATTR_???");
 	if (mask & K_STATX_ATIME)
 		print_statx_time(tcp, "stx_atime", b + 64);
 	if (mask & K_STATX_BTIME)
@@ -470,8 +469,8 @@ SYS_FUNC(statx)
 		emit_next(tcp);
 		print_statx_flags(tcp, (uint32_t)tcp_arg(tcp, 2));
 		emit_next(tcp);
-		file_print_flags(tcp, statx_masks, (uint32_t)tcp_arg(tcp, 3),
-				 "STATX_???");
+		print_flags(tcp, statx_masks, (uint32_t)tcp_arg(tcp, 3),
+			    "STATX_???");
 		emit_next(tcp);
 		return 0;
 	}
@@ -600,7 +599,7 @@ static void print_kstatfs(struct tcb *tcp, const struct kstatfs *s)
 	emit_field(tcp, "f_frsize");
 	emit_uint(tcp, s->frsize);
 	emit_field(tcp, "f_flags");
-	file_print_flags(tcp, statfs_flags, s->flags, "ST_???");
+	print_flags(tcp, statfs_flags, s->flags, "ST_???");
 	emit_struct_end(tcp);
 }
 

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "filter/qualify.h"
 #include "syscall/clock.h"
 #include "syscall/defs.h"
-#include "syscall/net.h"
 #include "xlat/tables/adjtimex_modes.h"
 #include "xlat/tables/adjtimex_state.h"
 #include "xlat/tables/adjtimex_status.h"
@@ -37,21 +37,13 @@ void print_clockid(struct tcb *tcp, int clk)
 	print_xval(tcp, clocknames, (uint32_t)clk, "CLOCK_???");
 }
 
-static void print_ts(struct tcb *tcp, uint64_t addr, int wide)
-{
-	if (wide)
-		print_timespec64(tcp, addr);
-	else
-		print_timespec(tcp, addr);
-}
-
 /* An output struct: printed at exit, its address when the call failed. */
 static void print_ts_out(struct tcb *tcp, uint64_t addr, int wide)
 {
 	if (syserror(tcp))
 		emit_ptr(tcp, addr);
 	else
-		print_ts(tcp, addr, wide);
+		print_any_timespec(tcp, addr, wide);
 }
 
 static int interrupted(const struct tcb *tcp)
@@ -98,7 +90,7 @@ static int decode_clock_set(struct tcb *tcp, int wide)
 {
 	print_clockid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
-	print_ts(tcp, tcp_arg(tcp, 1), wide);
+	print_any_timespec(tcp, tcp_arg(tcp, 1), wide);
 	return RVAL_DECODED;
 }
 
@@ -116,7 +108,7 @@ SYS_FUNC(clock_settime64)
 static void print_rem(struct tcb *tcp, uint64_t rem, int wide)
 {
 	if (interrupted(tcp))
-		print_ts(tcp, rem, wide);
+		print_any_timespec(tcp, rem, wide);
 	else
 		emit_ptr(tcp, rem);
 }
@@ -126,10 +118,10 @@ static int decode_clock_nanosleep(struct tcb *tcp, int wide)
 	if (entering(tcp)) {
 		print_clockid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
-		print_flags_s(tcp, timer_flags, (uint32_t)tcp_iarg(tcp, 1),
-			      "TIMER_???");
+		print_flags(tcp, timer_flags, (uint32_t)tcp_iarg(tcp, 1),
+			    "TIMER_???");
 		emit_next(tcp);
-		print_ts(tcp, tcp_arg(tcp, 2), wide);
+		print_any_timespec(tcp, tcp_arg(tcp, 2), wide);
 		emit_next(tcp);
 		return 0;
 	}
@@ -328,7 +320,7 @@ static void print_timer_pair(struct tcb *tcp, uint64_t addr, int wide,
 	unsigned int w = wide ? 8 : tcp_wordsize(tcp);
 	int64_t v[4];
 
-	if (!addr) {
+	if (!addr || !qual_verbose(tcp)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -368,23 +360,37 @@ void print_itimerspec(struct tcb *tcp, uint64_t addr, int wide)
 	print_timer_pair(tcp, addr, wide, "tv_nsec");
 }
 
-static int decode_timer_settime(struct tcb *tcp, int wide)
+int decode_itimer_settime(struct tcb *tcp, const struct xlat *flags,
+			  const char *dflt, int wide)
 {
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
-		emit_next(tcp);
-		print_flags_s(tcp, timer_flags, (uint32_t)tcp_iarg(tcp, 1),
-			      "TIMER_???");
+		print_flags(tcp, flags, (uint32_t)tcp_arg(tcp, 1), dflt);
 		emit_next(tcp);
 		print_itimerspec(tcp, tcp_arg(tcp, 2), wide);
 		emit_next(tcp);
 		return 0;
 	}
+	return decode_itimer_gettime(tcp, 3, wide);
+}
+
+int decode_itimer_gettime(struct tcb *tcp, unsigned int arg, int wide)
+{
+	if (entering(tcp))
+		return 0;
 	if (syserror(tcp))
-		emit_ptr(tcp, tcp_arg(tcp, 3));
+		emit_ptr(tcp, tcp_arg(tcp, arg));
 	else
-		print_itimerspec(tcp, tcp_arg(tcp, 3), wide);
+		print_itimerspec(tcp, tcp_arg(tcp, arg), wide);
 	return RVAL_DECIMAL;
+}
+
+static int decode_timer_settime(struct tcb *tcp, int wide)
+{
+	if (entering(tcp)) {
+		emit_int(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+	}
+	return decode_itimer_settime(tcp, timer_flags, "TIMER_???", wide);
 }
 
 SYS_FUNC(timer_settime)
@@ -402,13 +408,8 @@ static int decode_timer_gettime(struct tcb *tcp, int wide)
 	if (entering(tcp)) {
 		emit_int(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
-		return 0;
 	}
-	if (syserror(tcp))
-		emit_ptr(tcp, tcp_arg(tcp, 1));
-	else
-		print_itimerspec(tcp, tcp_arg(tcp, 1), wide);
-	return RVAL_DECIMAL;
+	return decode_itimer_gettime(tcp, 1, wide);
 }
 
 SYS_FUNC(timer_gettime)
@@ -529,11 +530,11 @@ static int print_timex(struct tcb *tcp, uint64_t addr, int wide)
 			continue;
 		emit_field(tcp, timex_names[i]);
 		if (i == 0)
-			print_flags_s(tcp, adjtimex_modes, (uint32_t)v[0],
-				      "ADJ_???");
+			print_flags(tcp, adjtimex_modes, (uint32_t)v[0],
+				    "ADJ_???");
 		else if (i == 5)
-			print_flags_s(tcp, adjtimex_status, (uint32_t)v[5],
-				      "STA_???");
+			print_flags(tcp, adjtimex_status, (uint32_t)v[5],
+				    "STA_???");
 		else
 			emit_int(tcp, v[i]);
 	}

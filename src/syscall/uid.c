@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "filter/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
 #include "xlat/tables/cap_versions.h"
@@ -148,58 +147,21 @@ SYS_FUNC(getresgid32)
 	return getresid(tcp, true);
 }
 
-/*
- * An array of n ids at addr, cut at -s elements unless -v.  An array
- * that runs into unreadable memory ends with "... /\* 0xADDR *\/", the
- * first element not read; one that cannot be read at all is its address.
- */
+/* One id of a group list; data points to the id size (2 or 4). */
+static void print_id_elem(struct tcb *tcp, const void *elem, void *data)
+{
+	unsigned int size = *(const unsigned int *)data;
+
+	if (size == 2)
+		print_id_val(tcp, *(const uint16_t *)elem, size);
+	else
+		print_id_val(tcp, *(const uint32_t *)elem, size);
+}
+
 static void print_id_array(struct tcb *tcp, uint64_t addr, uint64_t n,
 			   unsigned int size)
 {
-	uint32_t buf[256];
-	uint64_t shown = n, have;
-	bool cut = false;
-	ssize_t got = 0;
-
-	if (!addr) {
-		emit_ptr(tcp, addr);
-		return;
-	}
-	if (qual_abbrev(tcp) && n > cfg.string_limit) {
-		shown = cfg.string_limit;
-		cut = true;
-	}
-	if (shown > sizeof(buf) / 4) {
-		shown = sizeof(buf) / 4;
-		cut = true;
-	}
-	if (shown) {
-		got = tracee_read_partial(tcp, addr, buf,
-					  (size_t)(shown * size));
-		if (got < (ssize_t)size) {
-			emit_ptr(tcp, addr);
-			return;
-		}
-	}
-	have = (uint64_t)got / size;
-	emit_array_begin(tcp);
-	for (uint64_t i = 0; i < have; i++) {
-		uint32_t v = size == 2 ? ((uint16_t *)buf)[i] : buf[i];
-
-		emit_next(tcp);
-		print_id_val(tcp, v, size);
-	}
-	if (have < shown) {
-		char where[32];
-
-		emit_more(tcp);
-		snprintf(where, sizeof(where), "%#llx",
-			 (unsigned long long)(addr + have * size));
-		emit_comment(tcp, where);
-	} else if (cut) {
-		emit_more(tcp);
-	}
-	emit_array_end(tcp);
+	print_array(tcp, addr, n, size, print_id_elem, &size);
 }
 
 static int getgroups_common(struct tcb *tcp, bool is32)
@@ -232,7 +194,7 @@ static int setgroups_common(struct tcb *tcp, bool is32)
 
 	emit_int(tcp, n);
 	emit_next(tcp);
-	if (n <= 0)
+	if (n < 0)
 		emit_ptr(tcp, tcp_arg(tcp, 1));
 	else
 		print_id_array(tcp, tcp_arg(tcp, 1), (uint64_t)n,

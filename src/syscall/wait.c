@@ -114,10 +114,11 @@ static void print_status_at(struct tcb *tcp, uint64_t addr)
 
 static void print_options(struct tcb *tcp, uint64_t opt)
 {
-	pflags(tcp, wait_options, (uint32_t)opt, "W???");
+	print_flags(tcp, wait_options, (uint32_t)opt, "W???");
 }
 
-SYS_FUNC(wait4)
+/* wait4, and waitpid: the same without the rusage. */
+static int decode_wait4(struct tcb *tcp, bool rusage)
 {
 	if (entering(tcp)) {
 		emit_int(tcp, tcp_iarg(tcp, 0));
@@ -127,6 +128,8 @@ SYS_FUNC(wait4)
 	print_status_at(tcp, tcp_arg(tcp, 1));
 	emit_next(tcp);
 	print_options(tcp, tcp_arg(tcp, 2));
+	if (!rusage)
+		return 0;
 	emit_next(tcp);
 	if (syserror(tcp))
 		emit_ptr(tcp, tcp_arg(tcp, 3));
@@ -135,17 +138,14 @@ SYS_FUNC(wait4)
 	return 0;
 }
 
+SYS_FUNC(wait4)
+{
+	return decode_wait4(tcp, true);
+}
+
 SYS_FUNC(waitpid)
 {
-	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
-		emit_next(tcp);
-		return 0;
-	}
-	print_status_at(tcp, tcp_arg(tcp, 1));
-	emit_next(tcp);
-	print_options(tcp, tcp_arg(tcp, 2));
-	return 0;
+	return decode_wait4(tcp, false);
 }
 
 /* include/uapi/linux/wait.h */
