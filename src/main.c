@@ -14,6 +14,7 @@
 #include "engine/engine.h"
 #include "output/events.h"
 #include "output/output.h"
+#include "stats/stats.h"
 #include "syscall/print.h"
 
 /* A personality note goes after the line of the execve that made it. */
@@ -40,6 +41,73 @@ static const struct engine_consumer text_consumer = {
 };
 
 /*
+ * -C and --hist: the trace and the statistics.  The counter sees the
+ * entry first (it resolves i386's socketcall sub-calls for both) and
+ * the exit last, when the line is complete: a --summary-interval table
+ * then never cuts it.
+ */
+static void on_syscall_entry_counted(struct tcb *tcp)
+{
+	stats_syscall_entry(tcp);
+	syscall_print_entry(tcp);
+}
+
+static void on_syscall_exit_counted(struct tcb *tcp)
+{
+	on_syscall_exit(tcp);
+	stats_syscall_exit(tcp);
+}
+
+/* -c: no trace lines; sltrace's messages and personality notes stay. */
+static void on_syscall_exit_summary(struct tcb *tcp)
+{
+	event_personality_flush(tcp);
+	stats_syscall_exit(tcp);
+}
+
+static void release_out(struct tcb *tcp)
+{
+	out_release(tcp->out);
+	tcp->out = NULL;
+}
+
+static void on_exited_summary(struct tcb *tcp, int status)
+{
+	(void)status;
+	release_out(tcp);
+}
+
+static void on_superseded_summary(struct tcb *tcp, pid_t by)
+{
+	(void)by;
+	release_out(tcp);
+}
+
+static void on_tick(void)
+{
+	event_tick();
+	stats_tick();
+}
+
+static void wire_consumer(struct engine_consumer *c)
+{
+	*c = text_consumer;
+	if (!stats_enabled())
+		return;
+	c->syscall_entry = on_syscall_entry_counted;
+	c->syscall_exit = on_syscall_exit_counted;
+	c->tick = on_tick;
+	if (cfg.summary != SUMMARY_ONLY)
+		return;
+	c->syscall_entry = stats_syscall_entry;
+	c->syscall_exit = on_syscall_exit_summary;
+	c->signal = NULL;
+	c->group_stop = NULL;
+	c->superseded = on_superseded_summary;
+	c->exited = on_exited_summary;
+}
+
+/*
  * Die of the signal that killed the traced command, as strace does, so
  * that a shell sees the same status.  No core file of our own.
  */
@@ -63,16 +131,24 @@ static void __attribute__((noreturn)) die_of(int sig)
 
 int main(int argc, char **argv)
 {
-	int status, killed_by;
+	/* The engine keeps a pointer to it until the end. */
+	static struct engine_consumer consumer;
+	int status, killed_by, rc;
 
 	cli_parse(argc, argv);
 	if (out_init() < 0)
 		return 1;
-	if (engine_init(&text_consumer) < 0) {
+	wire_consumer(&consumer);
+	if (engine_init(&consumer) < 0) {
 		out_finish();
 		return 1;
 	}
+	rc = stats_start();
+	if (rc < 0)
+		msg_error("--summary-interval: cannot start a timer: %s",
+			  strerror(-rc));
 	status = engine_run(&killed_by);
+	stats_finish();
 	out_finish();
 	if (killed_by)
 		die_of(killed_by);

@@ -55,4 +55,16 @@ int arch_get_orig_scno(pid_t pid, long *nr);
  */
 int arch_get_stack_pointer(pid_t pid, uint64_t *sp);
 
+/*
+ * Fault injection (src/engine/inject.c).  For a task stopped at a
+ * syscall's entry or at a seccomp stop: make it run syscall nr of its
+ * personality instead, with the same arguments; nr -1 runs nothing and
+ * the kernel returns -ENOSYS.  For a task stopped at a syscall's exit:
+ * the value the syscall returns (-errno for an error; a 32-bit task
+ * sees the low half).  Both use PTRACE_SET_SYSCALL_INFO when the kernel
+ * has it (6.16), registers otherwise.  0 or -errno.
+ */
+int arch_set_syscall_nr(pid_t pid, int pers, long nr);
+int arch_set_syscall_retval(pid_t pid, int pers, int64_t rval);
+
 #endif

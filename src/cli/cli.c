@@ -17,7 +17,9 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "filter/path.h"
 #include "filter/qualify.h"
+#include "stats/stats.h"
 
 struct config cfg = {
 	.string_limit = 32,
@@ -57,22 +59,37 @@ fatal(const char *fmt, ...)
  * where they expect; the descriptions are sltrace's own.
  */
 static const char usage_text[] =
-"Usage: sltrace [-dffhqvVxxyy] [-a COLUMN] [-e EXPR]... [-o FILE]\n"
-"               [-s STRSIZE] [-X FORMAT] [-p PID]... { -p PID | PROG [ARGS] }\n"
+"Usage: sltrace [-dffhinqrtttTvVxxyyYzZ] [-a COLUMN] [-e EXPR]... [-o FILE]\n"
+"               [-s STRSIZE] [-X FORMAT] [-P PATH]... [-p PID]...\n"
+"               { -p PID | PROG [ARGS] }\n"
 "\n"
 "General:\n"
 "  -e EXPR        qualify what is traced and how: KIND=[!]all,\n"
 "                 KIND=[!]VALUE[,VALUE]... (a bare VALUE means trace=)\n"
 "     kinds:      trace, abbrev, verbose, raw, signal, read, write, status,\n"
-"                 quiet, decode-fds\n"
+"                 quiet, decode-fds, trace-fds\n"
 "\n"
 "Startup:\n"
 "  -p PID, --attach=PID\n"
 "                 attach to the running process PID and all its threads;\n"
 "                 repeatable, and PID may list several, split by commas\n"
 "                 or spaces\n"
+"  -E VAR=VAL, --env=VAR=VAL\n"
+"                 set VAR in the command's environment; -E VAR removes it\n"
+"  -u USER, --user=USER\n"
+"                 run the command as USER, with USER's groups\n"
 "\n"
 "Tracing:\n"
+"  -b execve, --detach-on=execve\n"
+"                 let go of every task that calls execve (but the\n"
+"                 command's own first one)\n"
+"  -I LEVEL, --interruptible=LEVEL\n"
+"                 when SIGHUP/INT/QUIT/TERM may stop sltrace: 1 anywhere,\n"
+"                 2 waiting (default), 3 never (default with -o FILE CMD),\n"
+"                 4 never_tstp (SIGTSTP blocked too)\n"
+"  --kill-on-exit if sltrace dies, kill every task it traces\n"
+"  --syscall-limit=N\n"
+"                 detach from everything after N syscalls have been shown\n"
 "  -f, --follow-forks\n"
 "                 trace children and threads as they are created\n"
 "  -ff, --follow-forks --output-separately\n"
@@ -95,6 +112,15 @@ static const char usage_text[] =
 "  -e status=SET, --status=SET\n"
 "                 show only syscalls that ended in one of these ways\n"
 "     statuses:   successful, failed, unfinished, unavailable, detached\n"
+"  -P PATH, --trace-path=PATH\n"
+"                 show only syscalls that name PATH or use a descriptor\n"
+"                 open on it; repeatable\n"
+"  -e trace-fds=SET, --trace-fds=SET\n"
+"                 show only syscalls that use one of these descriptors\n"
+"  -z, --successful-only\n"
+"                 show only syscalls that succeeded (status=successful)\n"
+"  -Z, --failed-only\n"
+"                 show only syscalls that returned an error (status=failed)\n"
 "\n"
 "Output format:\n"
 "  -a COLUMN, --columns=COLUMN\n"
@@ -117,12 +143,35 @@ static const char usage_text[] =
 "     details:    path (what the descriptor refers to), socket (endpoints),\n"
 "                 dev (type and major:minor of device nodes),\n"
 "                 pidfd (the pid a pidfd refers to)\n"
+"  -i, --instruction-pointer\n"
+"                 begin each line with the address of the syscall\n"
+"  -n, --syscall-number\n"
+"                 begin each line with the number of the syscall\n"
 "  -o FILE, --output=FILE\n"
 "                 write the trace to FILE rather than to stderr\n"
 "  -o |COMMAND, --output=|COMMAND\n"
 "                 pipe the trace into COMMAND, run by /bin/sh\n"
+"  --always-show-pid\n"
+"                 begin each line with the pid, even with one task traced\n"
+"  -r, --relative-timestamps[=PRECISION]\n"
+"                 begin each line with the time since the previous one\n"
+"     precision:  s, ms, us (the default) or ns\n"
 "  -s STRSIZE, --string-limit=STRSIZE\n"
 "                 show at most STRSIZE bytes of each string (default 32)\n"
+"  --absolute-timestamps=[[format:]FORMAT[,[precision:]PRECISION]]\n"
+"                 begin each line with the time of day\n"
+"     format:     none, time (the default: local hh:mm:ss) or unix (seconds\n"
+"                 since the epoch)\n"
+"     precision:  s (the default), ms, us or ns\n"
+"  -t, --absolute-timestamps[=time]\n"
+"                 begin each line with the time of day, to the second\n"
+"  -tt, --absolute-timestamps=[time,]us\n"
+"                 the same, to the microsecond\n"
+"  -ttt, --absolute-timestamps=unix,us\n"
+"                 seconds since the epoch, to the microsecond\n"
+"  -T, --syscall-times[=PRECISION]\n"
+"                 end each syscall line with the time spent in the syscall\n"
+"     precision:  s, ms, us (the default) or ns\n"
 "  -v, --no-abbrev\n"
 "                 never shorten structures and arrays (abbrev=none)\n"
 "  --strings-in-hex=non-ascii-chars\n"
@@ -139,6 +188,51 @@ static const char usage_text[] =
 "  -yy, --decode-fds=all\n"
 "                 annotate them with every detail known (socket endpoints,\n"
 "                 device numbers...)\n"
+"  -Y, --decode-pids=comm\n"
+"                 follow pids with the command name of their process\n"
+"\n"
+"Statistics:\n"
+"  -c, --summary-only\n"
+"                 count each syscall's calls, errors and time, and print a\n"
+"                 table of them at the end instead of the trace\n"
+"  -C, --summary  print the trace and the table at the end\n"
+"  -O OVERHEAD[UNIT], --summary-syscall-overhead=OVERHEAD[UNIT]\n"
+"                 subtract OVERHEAD from the time of every call\n"
+"     units:      s, ms, us (the default) or ns\n"
+"  -S SORTBY, --summary-sort-by=SORTBY\n"
+"                 order of the rows: time (the default), min-time, max-time,\n"
+"                 avg-time, calls, errors, name, nothing, or wall-time,\n"
+"                 wall-min-time, wall-max-time, wall-avg-time\n"
+"  -U COLUMNS, --summary-columns=COLUMNS\n"
+"                 the columns of the table, in order, split by commas, of\n"
+"                 time-percent, total-time, min-time, max-time, avg-time,\n"
+"                 calls, errors, name, and the wall-clock wall-time-percent,\n"
+"                 wall-total-time, wall-min-time, wall-max-time, wall-avg-time\n"
+"                 (default time-percent,total-time,avg-time,calls,errors,name)\n"
+"  -w, --summary-wall-clock\n"
+"                 count wall-clock time from entry to return (default: the\n"
+"                 system CPU time the tracee spent in the call)\n"
+"  --summary-interval=SECONDS\n"
+"                 print the table again every SECONDS while tracing\n"
+"  --hist[=SET]   at the end, a power-of-two histogram of the latency of each\n"
+"                 syscall in SET (default: all traced), in microseconds\n"
+"  --hist-by-errno\n"
+"                 one histogram per outcome: success and each errno\n"
+"\n"
+"Tampering:\n"
+"  -e inject=SET[:error=ERRNO|:retval=VALUE][:signal=SIG][:syscall=SYSCALL]\n"
+"            [:delay_enter=DELAY][:delay_exit=DELAY][:when=WHEN],\n"
+"  --inject=SET[...]\n"
+"                 make the traced syscalls in SET fail with ERRNO or return\n"
+"                 VALUE without running them (or run the pure SYSCALL\n"
+"                 instead), send SIG as they enter, hold the task for DELAY\n"
+"                 on entry or exit; the last -e inject naming a syscall wins\n"
+"     delay:      microseconds, or a number with s, ms, us or ns after it\n"
+"     when:       FIRST[..LAST][+[STEP]], counting each task's calls of\n"
+"                 each syscall from 1 (default: every call)\n"
+"  -e fault=SET[:error=ERRNO][:syscall=SYSCALL][:when=WHEN],\n"
+"  --fault=SET[...]\n"
+"                 -e inject whose ERRNO is ENOSYS unless given\n"
 "\n"
 "Miscellaneous:\n"
 "  -d, --debug    diagnostics of sltrace itself on stderr (-dd: every stop)\n"
@@ -181,6 +275,22 @@ static long parse_uint(const char *arg, long max)
 	return v;
 }
 
+/* -I: a level 1..4 or its name, as strace spells them. */
+static long parse_interruptible(const char *arg)
+{
+	static const char *const names[] = {
+		NULL, "anywhere", "waiting", "never", "never_tstp"
+	};
+	long v = parse_uint(arg, 4);
+
+	if (v >= 1)
+		return v;
+	for (long i = 1; i <= 4; i++)
+		if (!strcmp(arg, names[i]))
+			return i;
+	return -1;
+}
+
 static void add_pid(pid_t pid)
 {
 	pid_t *p = realloc(cfg.attach_pids, (cfg.n_attach + 1) * sizeof(*p));
@@ -220,21 +330,45 @@ enum {
 	OPT_STRINGS_IN_HEX,
 	OPT_CONST_PRINT_STYLE,
 	OPT_SECCOMP_BPF,
+	OPT_SUMMARY_INTERVAL,
+	OPT_HIST,
+	OPT_HIST_BY_ERRNO,
+	OPT_ABS_TS,
+	OPT_REL_TS,
+	OPT_SYSCALL_TIMES,
+	OPT_ALWAYS_SHOW_PID,
+	OPT_DECODE_PIDS,
+	OPT_TRACE_FDS,
+	OPT_KILL_ON_EXIT,
+	OPT_SYSCALL_LIMIT,
 	OPT_QUAL = 0x200,
 };
 
 static const struct option long_options[] = {
 	{ "abbrev",		required_argument, NULL, OPT_QUAL + QK_ABBREV },
+	{ "absolute-timestamps", optional_argument, NULL, OPT_ABS_TS },
+	{ "always-show-pid",	no_argument,	   NULL, OPT_ALWAYS_SHOW_PID },
 	{ "attach",		required_argument, NULL, 'p' },
 	{ "columns",		required_argument, NULL, 'a' },
 	{ "const-print-style",	required_argument, NULL, OPT_CONST_PRINT_STYLE },
 	{ "debug",		no_argument,	   NULL, 'd' },
 	{ "decode-fd",		optional_argument, NULL, OPT_QUAL + QK_DECODE_FDS },
 	{ "decode-fds",		optional_argument, NULL, OPT_QUAL + QK_DECODE_FDS },
+	{ "decode-pids",	required_argument, NULL, OPT_DECODE_PIDS },
+	{ "detach-on",		required_argument, NULL, 'b' },
+	{ "env",		required_argument, NULL, 'E' },
+	{ "interruptible",	required_argument, NULL, 'I' },
+	{ "kill-on-exit",	no_argument,	   NULL, OPT_KILL_ON_EXIT },
+	{ "syscall-limit",	required_argument, NULL, OPT_SYSCALL_LIMIT },
+	{ "user",		required_argument, NULL, 'u' },
+	{ "failed-only",	no_argument,	   NULL, 'Z' },
 	{ "fault",		required_argument, NULL, OPT_QUAL + QK_FAULT },
 	{ "follow-forks",	no_argument,	   NULL, 'f' },
 	{ "help",		no_argument,	   NULL, 'h' },
+	{ "hist",		optional_argument, NULL, OPT_HIST },
+	{ "hist-by-errno",	no_argument,	   NULL, OPT_HIST_BY_ERRNO },
 	{ "inject",		required_argument, NULL, OPT_QUAL + QK_INJECT },
+	{ "instruction-pointer", no_argument,	   NULL, 'i' },
 	{ "kvm",		required_argument, NULL, OPT_QUAL + QK_KVM },
 	{ "no-abbrev",		no_argument,	   NULL, 'v' },
 	{ "output",		required_argument, NULL, 'o' },
@@ -242,6 +376,7 @@ static const struct option long_options[] = {
 	{ "quiet",		optional_argument, NULL, OPT_QUAL + QK_QUIET },
 	{ "raw",		required_argument, NULL, OPT_QUAL + QK_RAW },
 	{ "read",		required_argument, NULL, OPT_QUAL + QK_READ },
+	{ "relative-timestamps", optional_argument, NULL, OPT_REL_TS },
 	{ "seccomp-bpf",	optional_argument, NULL, OPT_SECCOMP_BPF },
 	{ "signal",		required_argument, NULL, OPT_QUAL + QK_SIGNAL },
 	{ "signals",		required_argument, NULL, OPT_QUAL + QK_SIGNAL },
@@ -249,8 +384,21 @@ static const struct option long_options[] = {
 	{ "silent",		optional_argument, NULL, OPT_QUAL + QK_QUIET },
 	{ "status",		required_argument, NULL, OPT_QUAL + QK_STATUS },
 	{ "string-limit",	required_argument, NULL, 's' },
+	{ "successful-only",	no_argument,	   NULL, 'z' },
+	{ "summary",		no_argument,	   NULL, 'C' },
+	{ "summary-columns",	required_argument, NULL, 'U' },
+	{ "summary-interval",	required_argument, NULL, OPT_SUMMARY_INTERVAL },
+	{ "summary-only",	no_argument,	   NULL, 'c' },
+	{ "summary-sort-by",	required_argument, NULL, 'S' },
+	{ "summary-syscall-overhead", required_argument, NULL, 'O' },
+	{ "summary-wall-clock",	no_argument,	   NULL, 'w' },
 	{ "strings-in-hex",	optional_argument, NULL, OPT_STRINGS_IN_HEX },
+	{ "syscall-number",	no_argument,	   NULL, 'n' },
+	{ "syscall-times",	optional_argument, NULL, OPT_SYSCALL_TIMES },
+	{ "timestamps",		optional_argument, NULL, OPT_ABS_TS },
 	{ "trace",		required_argument, NULL, OPT_QUAL + QK_TRACE },
+	{ "trace-fds",		required_argument, NULL, OPT_TRACE_FDS },
+	{ "trace-path",		required_argument, NULL, 'P' },
 	{ "verbose",		required_argument, NULL, OPT_QUAL + QK_VERBOSE },
 	{ "version",		no_argument,	   NULL, 'V' },
 	{ "write",		required_argument, NULL, OPT_QUAL + QK_WRITE },
@@ -266,8 +414,12 @@ static const char *long_name(int c)
 	return "?";
 }
 
-static void qual_or_die(int rc, const struct qual_error *err)
+static void qual_or_die(int rc, struct qual_error *err)
 {
+	/* Not every parser clears it: print it once. */
+	if (err->warn[0])
+		fprintf(stderr, "%s: %s\n", progname, err->warn);
+	err->warn[0] = '\0';
 	if (!rc)
 		return;
 	if (err->usage)
@@ -302,11 +454,274 @@ static int strings_in_hex(const char *arg)
 	usage_error("invalid --strings-in-hex argument: '%s'", arg);
 }
 
+/* -c and -C: strace refuses both at once as soon as it sees the second. */
+static void set_summary(int mode)
+{
+	if (cfg.summary != SUMMARY_NONE && cfg.summary != mode)
+		usage_error("-c/--summary-only and -C/--summary are mutually exclusive");
+	cfg.summary = mode;
+}
+
+/* --hist[=SET]: the syscalls whose latencies are histogrammed. */
+static void set_hist(const char *arg)
+{
+	struct qual_error err = { .usage = false };
+	struct scset *set = cfg.hist_set;
+
+	if (!set) {
+		set = malloc(sizeof(*set));
+		if (!set)
+			fatal("out of memory");
+	}
+	if (!arg)
+		scset_fill(set);
+	else if (qual_parse_syscalls(set, arg, &err))
+		qual_or_die(-1, &err);
+	cfg.hist_set = set;
+}
+
+/* --summary-interval=SECONDS: a positive decimal number. */
+static void set_summary_interval(const char *arg)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (end == arg || *end || errno || !(v > 0) || v > 1e9 ||
+	    strpbrk(arg, "xXnN"))
+		usage_error("invalid --summary-interval argument: '%s'", arg);
+	cfg.summary_interval = v;
+}
+
+/*
+ * The statistics options that need -c or -C, checked in strace's order
+ * once the whole command line is read.
+ */
+static void check_summary(bool sort_given, bool cols_given, bool y_given)
+{
+	const char *with = "(-c/--summary-only or -C/--summary)";
+
+	if (cfg.summary_wall && cfg.summary == SUMMARY_NONE)
+		usage_error("-w/--summary-wall-clock must be given with %s", with);
+	if (cols_given && cfg.summary == SUMMARY_NONE)
+		usage_error("-U/--summary-columns must be given with %s", with);
+	if (cfg.output_separately && cfg.summary != SUMMARY_NONE)
+		usage_error("%s and -ff/--output-separately are mutually exclusive",
+			    with);
+	if (cfg.summary_interval > 0 && cfg.summary == SUMMARY_NONE)
+		usage_error("--summary-interval must be given with %s", with);
+	if (sort_given && cfg.summary == SUMMARY_NONE)
+		fprintf(stderr, "%s: -S/--summary-sort-by has no effect without %s\n",
+			progname, with);
+	/*
+	 * strace warns of every trace-line option -c makes useless, in
+	 * this order: -i, -k, -n, -r, -t, -T, -y.
+	 */
+	if (cfg.summary == SUMMARY_ONLY) {
+		const struct {
+			bool given;
+			const char *opt;
+		} useless[] = {
+			{ cfg.print_ip, "-i/--instruction-pointer" },
+			{ cfg.print_nr, "-n/--syscall-number" },
+			{ cfg.rel_ts, "-r/--relative-timestamps" },
+			{ cfg.abs_ts != TS_FORMAT_NONE, "-t/--absolute-timestamps" },
+			{ cfg.syscall_times, "-T/--syscall-times" },
+		};
+
+		for (size_t i = 0; i < sizeof(useless) / sizeof(useless[0]); i++)
+			if (useless[i].given)
+				fprintf(stderr, "%s: %s has no effect with -c/--summary-only\n",
+					progname, useless[i].opt);
+	}
+	if (cfg.summary == SUMMARY_ONLY && y_given)
+		fprintf(stderr, "%s: -y/--decode-fds has no effect with -c/--summary-only\n",
+			progname);
+	if (!cfg.summary_ncols)
+		stats_default_columns(cfg.summary_cols, &cfg.summary_ncols);
+	/* --hist-by-errno alone histograms every traced syscall. */
+	if (cfg.hist_by_errno && !cfg.hist_set)
+		set_hist(NULL);
+	/* System CPU time comes from wait4's rusage at each stop. */
+	if (cfg.summary != SUMMARY_NONE && !cfg.summary_wall)
+		cfg.need_stime = true;
+}
+
+/*
+ * s, ms, us, ns (any case): digits of a second's fraction, -1 if not
+ * one of them.
+ */
+static int parse_precision(const char *arg)
+{
+	static const char *const words[] = { "s", "ms", "us", "ns" };
+
+	for (int i = 0; i < 4; i++)
+		if (!strcasecmp(arg, words[i]))
+			return 3 * i;
+	return -1;
+}
+
+/*
+ * --absolute-timestamps=[[format:]FORMAT][,[precision:]PRECISION]: each
+ * item sets its part and the rest stays as earlier options left it.
+ * Without a format item, a format still "none" becomes "time" (as in
+ * strace: "=none" then "=ms" prints times).
+ */
+static void set_absolute_timestamps(const char *arg)
+{
+	char *copy = strdup(arg ? arg : ""), *save = NULL, *tok;
+	bool format_given = false;
+
+	if (!copy)
+		fatal("out of memory");
+	for (tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		bool want_format = true, want_precision = true;
+		int digits;
+
+		if (!strncasecmp(tok, "format:", 7)) {
+			tok += 7;
+			want_precision = false;
+		} else if (!strncasecmp(tok, "precision:", 10)) {
+			tok += 10;
+			want_format = false;
+		}
+		if (want_format && !strcasecmp(tok, "none")) {
+			cfg.abs_ts = TS_FORMAT_NONE;
+			format_given = true;
+		} else if (want_format && !strcasecmp(tok, "time")) {
+			cfg.abs_ts = TS_FORMAT_TIME;
+			format_given = true;
+		} else if (want_format && !strcasecmp(tok, "unix")) {
+			cfg.abs_ts = TS_FORMAT_UNIX;
+			format_given = true;
+		} else if (want_precision && (digits = parse_precision(tok)) >= 0) {
+			cfg.abs_ts_digits = (unsigned int)digits;
+		} else {
+			usage_error("invalid --absolute-timestamps argument: '%s'",
+				    arg);
+		}
+	}
+	free(copy);
+	if (!format_given && cfg.abs_ts == TS_FORMAT_NONE)
+		cfg.abs_ts = TS_FORMAT_TIME;
+}
+
+/* -r, -T and their long forms: microseconds unless told otherwise. */
+static unsigned int time_precision(const char *arg, const char *opt)
+{
+	int digits;
+
+	if (!arg)
+		return 6;
+	digits = parse_precision(arg);
+	if (digits < 0)
+		usage_error("invalid %s argument: '%s'", opt, arg);
+	return (unsigned int)digits;
+}
+
+/*
+ * --decode-pids=SET of comm and pidns.  Both share sltrace's pid
+ * namespace with the tracee when sltrace starts it, so pidns adds
+ * nothing then; it is accepted for strace's command lines.
+ */
+static void set_decode_pids(const char *arg)
+{
+	char *copy, *save = NULL, *tok;
+	const char *p = arg;
+	bool negated = false;
+	unsigned int set = 0, n = 0;
+
+	if (*p == '!') {
+		negated = true;
+		p++;
+	}
+	copy = strdup(p);
+	if (!copy)
+		fatal("out of memory");
+	if (!strcasecmp(copy, "all")) {
+		set = 3;
+		n = 1;
+	} else if (!strcasecmp(copy, "none")) {
+		n = 1;
+	} else {
+		for (tok = strtok_r(copy, ",", &save); tok;
+		     tok = strtok_r(NULL, ",", &save), n++) {
+			if (!strcasecmp(tok, "comm"))
+				set |= 1;
+			else if (!strcasecmp(tok, "pidns"))
+				set |= 2;
+			else
+				fatal("invalid decode-pids '%s'", tok);
+		}
+	}
+	free(copy);
+	if (!n)
+		fatal("invalid decode-pids '%s'", arg);
+	if (negated)
+		set = 3 & ~set;
+	cfg.decode_pids_comm = set & 1;
+}
+
+/* -z and -Z are status= sets; strace warns when more than one is given. */
+static void set_status_only(const char *status, unsigned int *count)
+{
+	struct qual_error err = { .usage = false };
+
+	if (++*count == 2)
+		fprintf(stderr, "%s: Only the last of -z/--successful-only/-Z/--failed-only options will take effect. See status qualifier for more complex filters.\n",
+			progname);
+	qual_or_die(qualify_parse_kind(QK_STATUS, status, &err), &err);
+}
+
+/*
+ * -P: realpath() is taken once every option is read, so that a later
+ * -e quiet=path-resolution still silences the note (strace's order).
+ */
+static const char **trace_paths;
+static size_t ntrace_paths;
+
+static void add_trace_path(const char *path)
+{
+	const char **v = realloc(trace_paths,
+				 (ntrace_paths + 1) * sizeof(*v));
+
+	if (!v)
+		fatal("out of memory");
+	trace_paths = v;
+	trace_paths[ntrace_paths++] = path;
+}
+
+static void resolve_trace_paths(void)
+{
+	const struct qualifiers *q = qualify_get();
+	/* -q, even -qqq, leaves this note alone: only quiet= counts. */
+	bool quiet = q->quiet_given && (q->quiet & QUIET_PATH_RESOLUTION);
+
+	for (size_t i = 0; i < ntrace_paths; i++) {
+		char *resolved;
+
+		if (pathfilter_add_path(trace_paths[i], &resolved) < 0)
+			fatal("out of memory");
+		if (resolved && !quiet)
+			fprintf(stderr, "%s: Requested path \"%s\" resolved into \"%s\"\n",
+				progname, trace_paths[i], resolved);
+		free(resolved);
+	}
+	free(trace_paths);
+	trace_paths = NULL;
+	ntrace_paths = 0;
+}
+
 void cli_parse(int argc, char **argv)
 {
-	unsigned int nf = 0, nq = 0, nx = 0, ny = 0;
+	unsigned int nf = 0, nq = 0, nx = 0, ny = 0, nt = 0, nzz = 0;
+	bool abs_ts_opt = false;
 	bool hex_opt = false, decode_fds_opt = false;
-	struct qual_error err;
+	bool sort_given = false, cols_given = false;
+	char msg[512];
+	struct qual_error err = { .usage = false };
 	int c, prev_optind;
 	long v;
 
@@ -318,7 +733,7 @@ void cli_parse(int argc, char **argv)
 	opterr = 0;
 	for (;;) {
 		prev_optind = optind;
-		c = getopt_long(argc, argv, "+:a:de:fho:p:qs:vVxX:y",
+		c = getopt_long(argc, argv, "+:a:b:cCde:E:fhI:o:O:p:qs:S:u:U:vVwxX:yinP:rtTYzZ",
 				long_options, NULL);
 		if (c == -1)
 			break;
@@ -329,10 +744,57 @@ void cli_parse(int argc, char **argv)
 				usage_error("invalid -%c argument: '%s'", c, optarg);
 			cfg.align_col = (unsigned int)v;
 			break;
+		case 'c':
+			set_summary(SUMMARY_ONLY);
+			break;
+		case 'C':
+			set_summary(SUMMARY_TOO);
+			break;
 		case 'd':
 			cfg.debug++;
 			break;
+		case 'b':
+			/* strace accepts execve (and execveat's alias) only. */
+			if (strcmp(optarg, "execve") && strcmp(optarg, "execveat"))
+				fatal("Syscall '%s' for -b isn't supported", optarg);
+			cfg.detach_on_execve = true;
+			break;
+		case 'E': {
+			char **e = realloc(cfg.env_ops,
+					   (cfg.n_env_ops + 1) * sizeof(*e));
+
+			if (!e)
+				fatal("out of memory");
+			cfg.env_ops = e;
+			cfg.env_ops[cfg.n_env_ops++] = optarg;
+			break;
+		}
+		case 'I':
+			v = parse_interruptible(optarg);
+			if (v < 0)
+				usage_error("invalid -I argument: '%s'", optarg);
+			cfg.interruptible = (int)v;
+			break;
+		case 'u':
+			cfg.username = optarg;
+			break;
+		case OPT_KILL_ON_EXIT:
+			cfg.kill_on_exit = true;
+			break;
+		case OPT_SYSCALL_LIMIT:
+			v = parse_uint(optarg, LONG_MAX);
+			if (v <= 0)
+				usage_error("invalid --syscall-limit argument: '%s'",
+					    optarg);
+			cfg.syscall_limit = (unsigned long)v;
+			break;
 		case 'e':
+			/* trace-fds= belongs to the path filter. */
+			if (!strncmp(optarg, "trace-fds=", 10)) {
+				qual_or_die(pathfilter_set_fds(optarg + 10, &err),
+					    &err);
+				break;
+			}
 			qual_or_die(qualify_parse(optarg, &err), &err);
 			/* -e decode-fds= is --decode-fds for the -y check. */
 			if (!strncmp(optarg, "decode-fd=", 10) ||
@@ -358,8 +820,67 @@ void cli_parse(int argc, char **argv)
 			break;
 		case 'h':
 			print_usage();
+		case 'i':
+			cfg.print_ip = true;
+			break;
+		case 'n':
+			cfg.print_nr = true;
+			break;
+		case 'P':
+			add_trace_path(optarg);
+			break;
+		case 'r':
+			cfg.rel_ts = true;
+			cfg.rel_ts_digits = 6;
+			break;
+		case OPT_REL_TS:
+			cfg.rel_ts = true;
+			cfg.rel_ts_digits = time_precision(optarg,
+							   "--relative-timestamps");
+			break;
+		case 't':
+			nt++;
+			break;
+		case OPT_ABS_TS:
+			abs_ts_opt = true;
+			set_absolute_timestamps(optarg);
+			break;
+		case 'T':
+			cfg.syscall_times = true;
+			cfg.syscall_times_digits = 6;
+			break;
+		case OPT_SYSCALL_TIMES:
+			cfg.syscall_times = true;
+			cfg.syscall_times_digits = time_precision(optarg,
+								  "--syscall-times");
+			break;
+		case 'Y':
+			cfg.decode_pids_comm = true;
+			break;
+		case OPT_DECODE_PIDS:
+			set_decode_pids(optarg);
+			break;
+		case OPT_ALWAYS_SHOW_PID:
+			cfg.always_show_pid = true;
+			break;
+		case 'z':
+			set_status_only("successful", &nzz);
+			break;
+		case 'Z':
+			set_status_only("failed", &nzz);
+			break;
+		case OPT_TRACE_FDS:
+			qual_or_die(pathfilter_set_fds(optarg, &err), &err);
+			break;
 		case 'o':
 			cfg.outfile = optarg;
+			break;
+		case 'O':
+			if (stats_parse_overhead(optarg, &cfg.summary_overhead_ns))
+				usage_error("invalid %s argument: '%s'",
+					    !strncmp(argv[prev_optind], "--", 2) ?
+					    "--summary-syscall-overhead" : "-O",
+					    optarg);
 			break;
 		case 'p':
 			add_pids(optarg);
@@ -373,6 +894,32 @@ void cli_parse(int argc, char **argv)
 			if (v < 0)
 				usage_error("invalid -%c argument: '%s'", c, optarg);
 			cfg.string_limit = (unsigned int)v;
+			break;
+		case 'S':
+			v = stats_parse_sort(optarg);
+			if (v < 0)
+				usage_error("invalid sortby: '%s'", optarg);
+			cfg.summary_sort = (int)v;
+			sort_given = true;
+			break;
+		case 'U':
+			if (stats_parse_columns(optarg, cfg.summary_cols,
+						&cfg.summary_ncols, msg,
+						sizeof(msg)))
+				usage_error("%s", msg);
+			cols_given = true;
+			break;
+		case 'w':
+			cfg.summary_wall = true;
+			break;
+		case OPT_SUMMARY_INTERVAL:
+			set_summary_interval(optarg);
+			break;
+		case OPT_HIST:
+			set_hist(optarg);
+			break;
+		case OPT_HIST_BY_ERRNO:
+			cfg.hist_by_errno = true;
 			break;
 		case 'v':
 			/* -v is abbrev=none; a later -e abbrev= still counts. */
@@ -399,13 +946,14 @@ void cli_parse(int argc, char **argv)
 			ny++;
 			break;
 		case OPT_QUAL + QK_QUIET:
-			/* --quiet alone is -q. */
-			if (!optarg) {
-				cfg.quiet++;
-				qualify_quiet_level(++nq);
-				break;
-			}
-			qual_or_die(qualify_parse_kind(QK_QUIET, optarg, &err),
+			/*
+			 * --quiet alone is quiet=attach,personality (what -q
+			 * means), but as a quiet= it cannot go with -q.
+			 */
+			qual_or_die(qualify_parse_kind(QK_QUIET,
+						       optarg ? optarg :
+						       "attach,personality",
+						       &err),
 				    &err);
 			break;
 		case OPT_QUAL + QK_DECODE_FDS:
@@ -459,6 +1007,15 @@ void cli_parse(int argc, char **argv)
 			usage_error("unexpected option");
 		}
 	}
+	if (nq && qualify_get()->quiet_given)
+		fatal("-q and -e quiet/--quiet cannot be provided simultaneously");
+	if (nt && abs_ts_opt)
+		fatal("-t and --absolute-timestamps cannot be provided simultaneously");
+	if (nt) {
+		/* -t time of day, -tt with microseconds, -ttt epoch seconds. */
+		cfg.abs_ts = nt > 2 ? TS_FORMAT_UNIX : TS_FORMAT_TIME;
+		cfg.abs_ts_digits = nt > 1 ? 6 : 0;
+	}
 	if (nf)
 		cfg.follow_forks = true;
 	if (nf > 1)
@@ -484,6 +1041,8 @@ void cli_parse(int argc, char **argv)
 		cfg.argv = argv + optind;
 	if (!cfg.argv && !cfg.n_attach)
 		usage_error("must have PROG [ARGS] or -p PID");
+	check_summary(sort_given, cols_given, ny || decode_fds_opt);
+	resolve_trace_paths();
 	/*
 	 * strace keeps the trace file free of these messages for a command
 	 * it launches; with only -p they still go to stderr.

@@ -8,7 +8,10 @@
 #define SLTRACE_CLI_CLI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <sys/types.h>
+
+struct scset;
 
 struct config {
 	/* What to trace. */
@@ -37,18 +40,65 @@ struct config {
 	unsigned int decode_fds_set;
 	bool verbose;			/* -v: no abbreviation of structs */
 
+	/* Line prefixes and times (src/output/line.c). */
+	int abs_ts;			/* -t, --absolute-timestamps: TS_FORMAT_* */
+	unsigned int abs_ts_digits;	/* of the seconds' fraction: 0 3 6 9 */
+	bool rel_ts;			/* -r: time since the previous line */
+	unsigned int rel_ts_digits;
+	bool syscall_times;		/* -T: " <0.000012>" after the result */
+	unsigned int syscall_times_digits;
+	bool print_nr;			/* -n: "[  39] " syscall number */
+	bool print_ip;			/* -i: "[00007f...] " instruction pointer */
+	bool always_show_pid;		/* --always-show-pid */
+	bool decode_pids_comm;		/* -Y: "1234<comm>" */
+
 	/*
 	 * The engine reads the tracee's system CPU time at every syscall
 	 * stop (wait4's rusage: -c without -w needs it).
 	 */
 	bool need_stime;
 
+	/* Statistics (src/stats/stats.h has the enums). */
+	int summary;			/* -c / -C: SUMMARY_* */
+	bool summary_wall;		/* -w: wall-clock time, not system */
+	int summary_sort;		/* -S: STATS_SORT_* */
+	int summary_cols[16];		/* -U: STATS_COL_*, in order */
+	unsigned int summary_ncols;
+	uint64_t summary_overhead_ns;	/* -O */
+	double summary_interval;	/* --summary-interval, s; 0: off */
+	struct scset *hist_set;		/* --hist[=SET]; NULL: no --hist */
+	bool hist_by_errno;		/* --hist-by-errno */
+
 	/* --seccomp-bpf=off: never filter with seccomp-BPF. */
 	bool no_seccomp;
+
+	/* Engine and launch control. */
+	bool kill_on_exit;		/* --kill-on-exit: PTRACE_O_EXITKILL */
+	bool detach_on_execve;		/* -b execve */
+	unsigned long syscall_limit;	/* --syscall-limit; 0: none */
+	int interruptible;		/* -I: INTR_*; 0: the default */
+	const char *username;		/* -u: run the command as this user */
+	char **env_ops;			/* -E: "VAR=VAL" sets, "VAR" unsets */
+	size_t n_env_ops;
 
 	/* Diagnostics. */
 	int debug;			/* -d, repeatable */
 	int quiet;			/* -q count: attach/detach messages */
+};
+
+/* -t, --absolute-timestamps=format: */
+enum {
+	TS_FORMAT_NONE = 0,
+	TS_FORMAT_TIME,			/* 14:05:22 (local time) */
+	TS_FORMAT_UNIX,			/* 1795269922 */
+};
+
+/* -I: when the fatal signals may interrupt sltrace. */
+enum {
+	INTR_ANYWHERE = 1,		/* never blocked */
+	INTR_WAITING,			/* only while waiting (the default) */
+	INTR_NEVER,			/* always blocked ("-o FILE PROG") */
+	INTR_NEVER_TSTP,		/* the same, and SIGTSTP too */
 };
 
 /* -X: how constants print. */

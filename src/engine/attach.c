@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 
 #include "cli/cli.h"
+#include "engine/inject.h"
 #include "engine/internal.h"
 
 static int seize(pid_t tid)
@@ -102,7 +103,7 @@ unsigned int attach_all(void)
 	return attached;
 }
 
-static void detach_one(struct tcb *tcp, int sig)
+void detach_task(struct tcb *tcp, int sig)
 {
 	/* ESRCH: it died meanwhile; its exit is simply not reported. */
 	ptrace(PTRACE_DETACH, tcp->pid, NULL, (void *)(long)sig);
@@ -117,6 +118,9 @@ void detach_all(void)
 	int status;
 	pid_t pid;
 
+	/* A task held by -e inject= delay would never stop again. */
+	if (inject_active())
+		inject_release_all();
 	for (tcp = tcb_list; tcp; tcp = tcp->list_next) {
 		if (tcp->flags & TCB_DETACHING)
 			continue;
@@ -174,7 +178,7 @@ void detach_all(void)
 		}
 		if (sig == (SIGTRAP | 0x80) || event)
 			sig = 0;
-		detach_one(tcp, sig);
+		detach_task(tcp, sig);
 	}
 	/* Whatever is left vanished without a word. */
 	while (tcb_list)

@@ -20,6 +20,7 @@
 #include <linux/audit.h>
 
 #include "cli/cli.h"
+#include "engine/inject.h"
 #include "engine/internal.h"
 #include "filter/bpf.h"
 #include "filter/qualify.h"
@@ -32,6 +33,7 @@ unsigned long long engine_nstops;
 static volatile sig_atomic_t interrupted;
 bool aborted;
 bool seccomp_mode;
+static bool detach_requested;
 static bool no_syscall_info;
 static int launched_status = -1;
 static long execve_nr[NUM_PERSONALITIES], execveat_nr[NUM_PERSONALITIES];
@@ -51,6 +53,9 @@ unsigned long engine_ptrace_options(void)
 			PTRACE_O_TRACECLONE;
 	if (seccomp_mode)
 		opts |= PTRACE_O_TRACESECCOMP;
+	/* --kill-on-exit: if sltrace dies, its tracees die with it. */
+	if (cfg.kill_on_exit)
+		opts |= PTRACE_O_EXITKILL;
 	return opts;
 }
 
@@ -78,6 +83,7 @@ static void setup_signals(void)
 {
 	struct sigaction sa, old;
 	sigset_t set;
+	int intr;
 
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
@@ -89,13 +95,19 @@ static void setup_signals(void)
 	/*
 	 * With "-o FILE PROG" strace blocks these signals altogether so
 	 * that ^C reaches only the traced program, and the trace runs to
-	 * its end; otherwise they detach.  No SA_RESTART: the blocking
-	 * waitpid must return so the flag is seen.
+	 * its end; otherwise they detach (-I chooses).  No SA_RESTART: the
+	 * blocking waitpid must return so the flag is seen.
 	 */
-	if (cfg.outfile && cfg.argv && !cfg.n_attach) {
+	intr = cfg.interruptible;
+	if (!intr)
+		intr = cfg.outfile && cfg.argv && !cfg.n_attach ?
+			INTR_NEVER : INTR_WAITING;
+	if (intr >= INTR_NEVER) {
 		sigemptyset(&set);
 		for (size_t i = 0; i < sizeof(fatal_signals) / sizeof(int); i++)
 			sigaddset(&set, fatal_signals[i]);
+		if (intr == INTR_NEVER_TSTP)
+			sigaddset(&set, SIGTSTP);
 		sigprocmask(SIG_BLOCK, &set, NULL);
 		return;
 	}
@@ -127,7 +139,13 @@ int engine_init(const struct engine_consumer *c)
 		 * Only for a launched command (a filter cannot be put into
 		 * a running process), and only when it spares stops.
 		 */
-		if (!cfg.no_seccomp && !cfg.n_attach && qual_trace_is_partial()) {
+		/*
+		 * Not when tasks may be detached mid-run (-b, a limit):
+		 * their traced syscalls would fail with ENOSYS after.
+		 */
+		if (!cfg.no_seccomp && !cfg.n_attach && !cfg.detach_on_execve &&
+		    !cfg.syscall_limit && !inject_wants_entry_signal() &&
+		    qual_trace_is_partial()) {
 			n = bpf_trace_filter(qual_trace_set(), prog, BPF_PROG_MAX);
 			seccomp_mode = n > 0;
 			debug("seccomp filter: %d instructions", n);
@@ -149,6 +167,11 @@ int engine_init(const struct engine_consumer *c)
 void engine_abort(void)
 {
 	aborted = true;
+}
+
+void engine_detach_all(void)
+{
+	detach_requested = true;
 }
 
 static void resume(struct tcb *tcp, int sig)
@@ -239,6 +262,8 @@ static void syscall_entered(struct tcb *tcp, int pers, long nr,
 			tcp->flags |= TCB_SECCOMP;
 	}
 
+	if (inject_active())
+		inject_entry(tcp);
 	if (!(tcp->flags & (TCB_HIDE_LOG | TCB_HIDE_SYSCALLS)) &&
 	    consumer->syscall_entry)
 		consumer->syscall_entry(tcp);
@@ -263,6 +288,8 @@ static void syscall_exited(struct tcb *tcp, bool has_rval, int64_t rval,
 	 */
 	if (is_error && rval == -516)
 		tcp->restart_nr = sc->nr;
+	if (inject_active())
+		inject_exit(tcp);
 	if (!(tcp->flags & (TCB_HIDE_LOG | TCB_HIDE_SYSCALLS)) &&
 	    consumer->syscall_exit)
 		consumer->syscall_exit(tcp);
@@ -304,13 +331,23 @@ static void syscall_stop_regs(struct tcb *tcp)
 	}
 }
 
+/* -e inject= may hold the task (delay) or give it a signal. */
+static void resume_syscall(struct tcb *tcp)
+{
+	int sig = 0;
+
+	if (inject_active() && !inject_resume(tcp, &sig))
+		return;
+	resume(tcp, sig);
+}
+
 static void syscall_stop(struct tcb *tcp)
 {
 	struct __ptrace_syscall_info info;
 
 	if (no_syscall_info) {
 		syscall_stop_regs(tcp);
-		resume(tcp, 0);
+		resume_syscall(tcp);
 		return;
 	}
 	if (ptrace(PTRACE_GET_SYSCALL_INFO, tcp->pid, (void *)sizeof(info),
@@ -351,7 +388,7 @@ static void syscall_stop(struct tcb *tcp)
 	default:
 		break;
 	}
-	resume(tcp, 0);
+	resume_syscall(tcp);
 }
 
 static bool is_stopping_signal(int sig)
@@ -430,6 +467,15 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 			tcp = exec_takeover(tcp, pid, (pid_t)msg);
 		if (!(tcp->flags & TCB_SILENT))
 			tcp->flags &= ~(TCB_STARTUP | TCB_HIDE_LOG);
+		/*
+		 * -b execve: let go of every task that execs, except the
+		 * command we launched at its first execve (strace's way).
+		 */
+		if (cfg.detach_on_execve && !(tcp->flags & TCB_FIRST_EXEC)) {
+			tcp->flags |= TCB_QUIET_DETACH;
+			detach_task(tcp, 0);
+			return;
+		}
 		if (consumer->exec && !(tcp->flags & TCB_HIDE_LOG))
 			consumer->exec(tcp, (pid_t)msg ? (pid_t)msg : pid);
 		break;
@@ -556,6 +602,11 @@ int engine_run(int *killed_by)
 	while (tcb_count) {
 		if (interrupted || aborted)
 			break;
+		if (detach_requested) {
+			/* --syscall-limit reached: everything runs on untraced. */
+			detach_all();
+			return 0;
+		}
 		/*
 		 * wait4's rusage is how the tracee's system time is known
 		 * at each stop (-c); plain waitpid spares the kernel that.
@@ -566,6 +617,8 @@ int engine_run(int *killed_by)
 			pid = waitpid(-1, &status, __WALL);
 		if (pid < 0) {
 			if (errno == EINTR) {
+				if (inject_active())
+					inject_tick(resume);
 				if (consumer->tick)
 					consumer->tick();
 				continue;

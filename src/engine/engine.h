@@ -68,6 +68,12 @@ int engine_run(int *killed_by);
  */
 void engine_abort(void);
 
+/*
+ * Detach from every task at the next opportunity and let them run on
+ * (--syscall-limit reached); engine_run then returns 0.
+ */
+void engine_detach_all(void);
+
 /* Number of tasks currently traced. */
 unsigned int engine_ntasks(void);
 

@@ -56,5 +56,7 @@ unsigned int attach_all(void);
  * if it was in a group-stop), delivering any signal caught mid-stop.
  */
 void detach_all(void);
+/* Detach one task that is in a ptrace-stop now, passing sig on. */
+void detach_task(struct tcb *tcp, int sig);
 
 #endif

@@ -7,6 +7,8 @@
 #include "config.h"
 
 #include <errno.h>
+#include <grp.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -104,13 +106,39 @@ static void install_filter(const struct sock_filter *filter, unsigned short n)
 		syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
 }
 
+/* -E: "VAR=VAL" puts VAR in the command's environment, "VAR" removes it. */
+static void apply_env(void)
+{
+	for (size_t i = 0; i < cfg.n_env_ops; i++) {
+		char *op = cfg.env_ops[i], *eq = strchr(op, '=');
+
+		if (eq) {
+			*eq = '\0';
+			setenv(op, eq + 1, 1);
+			*eq = '=';
+		} else {
+			unsetenv(op);
+		}
+	}
+}
+
 pid_t launch_command(char **argv, const struct sock_filter *filter,
 		     unsigned short n)
 {
-	char *path = resolve_path(argv[0]);
+	struct passwd *pw = NULL;
+	char *path;
 	int status;
 	pid_t pid;
 
+	/* -u: look the user up first; a typo must not start anything. */
+	if (cfg.username) {
+		pw = getpwnam(cfg.username);
+		if (!pw) {
+			complain("Cannot find user '%s'", cfg.username);
+			return -1;
+		}
+	}
+	path = resolve_path(argv[0]);
 	if (!path)
 		return -1;
 	fflush(NULL);
@@ -127,6 +155,14 @@ pid_t launch_command(char **argv, const struct sock_filter *filter,
 		 * we inherited.
 		 */
 		kill(getpid(), SIGSTOP);
+		apply_env();
+		/* -u: groups, then gid, then uid: in that order or not at all. */
+		if (pw && (initgroups(pw->pw_name, pw->pw_gid) < 0 ||
+			   setgid(pw->pw_gid) < 0 || setuid(pw->pw_uid) < 0)) {
+			fprintf(stderr, "sltrace: cannot run as %s: %s\n",
+				pw->pw_name, strerror(errno));
+			_exit(1);
+		}
 		if (filter)
 			install_filter(filter, n);
 		execv(path, argv);

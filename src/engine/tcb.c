@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/inject.h"
 #include "engine/internal.h"
 
 #define TCB_HASH_SIZE 1024
@@ -115,6 +116,7 @@ void tcb_unlink(struct tcb *tcp)
 void tcb_free(struct tcb *tcp)
 {
 	tcb_priv_clear(tcp);
+	inject_task_free(tcp);
 	free(tcp);
 }
 

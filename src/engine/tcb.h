@@ -15,6 +15,7 @@
 
 struct sysent;
 struct outstream;
+struct inject_task;
 
 /*
  * Where the text writer is in a task's line (src/output/emit.c).  It
@@ -47,7 +48,13 @@ struct syscall_state {
 	const char *auxstr;		/* RVAL_STR: text after the return */
 	char auxbuf[96];		/* room for a decoder's auxstr */
 	struct emit_state emit;		/* reset by line_begin() */
+	unsigned int injected;		/* SC_INJECTED_*, SC_DELAYED */
 };
+
+/* syscall_state.injected, set by -e inject= (src/engine/inject.c) */
+#define SC_INJECTED_ERROR	0x01	/* error= replaced the result */
+#define SC_INJECTED_RETVAL	0x02	/* retval= replaced the result */
+#define SC_DELAYED		0x04	/* held by delay_enter=/delay_exit= */
 
 /* tcb->flags */
 #define TCB_IN_SYSCALL		0x0001	/* between entry and exit stops */
@@ -63,6 +70,7 @@ struct syscall_state {
 #define TCB_HIDE_SYSCALLS	0x0800	/* first execve failed: show only exit */
 #define TCB_SECCOMP		0x1000	/* runs under our seccomp filter */
 #define TCB_SILENT		0x2000	/* followed only for the filter's sake */
+#define TCB_QUIET_DETACH	0x4000	/* detached by -b: no message */
 
 struct tcb {
 	pid_t pid;			/* tid */
@@ -80,6 +88,9 @@ struct tcb {
 	 */
 	void *priv;
 	void (*priv_free)(void *);
+
+	/* -e inject= counters and holds; freed with the tcb. */
+	struct inject_task *inject;
 
 	struct tcb *hash_next;		/* engine's pid table */
 	struct tcb *list_next;		/* engine's list of all tasks */

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 
+#include "filter/inject_spec.h"
 #include "filter/sets.h"
 
 /* -e status= */
@@ -60,6 +61,9 @@ struct qualifiers {
 	unsigned int quiet;		/* QUIET_* */
 	bool quiet_given;		/* by -e quiet= or -q, not the default */
 	unsigned int decode_fds;	/* DECODE_FD_* */
+	/* -e inject= and -e fault=, in the order given (owned array). */
+	struct inject_spec *inject;
+	unsigned int n_inject;
 };
 
 /* strace's defaults: trace all, abbrev all, verbose all, nothing raw... */
@@ -69,6 +73,11 @@ void qualifiers_release(struct qualifiers *q);
 struct qual_error {
 	char msg[512];		/* without the "sltrace: " prefix */
 	bool usage;		/* strace adds "Try '... -h' ..." after it */
+	/*
+	 * A warning to print before msg (or alone on success): inject's
+	 * "Inadvertent injection of error 1 is possible ...".
+	 */
+	char warn[256];
 };
 
 /*

@@ -15,6 +15,7 @@
 #include "filter/qualify.h"
 #include "output/events.h"
 #include "output/output.h"
+#include "output/pidcomm.h"
 #include "xlat/siginfo.h"
 #include "xlat/xlat.h"
 
@@ -36,9 +37,27 @@ void event_new_task(struct tcb *tcp)
 		engine_abort();
 }
 
+/*
+ * A task's syscall line held for -e status is settled before anything
+ * else is printed for the task: the syscall did not finish (the task
+ * is gone) or we detached in it.
+ */
+static void settle_held(struct tcb *tcp, unsigned int status)
+{
+	bool keep;
+
+	if (!line_is_held(tcp))
+		return;
+	/* Kept, it is still open: the next line cuts it as unfinished. */
+	keep = qual_status() & status;
+	if (!keep)
+		tcp->flags &= ~TCB_ENTRY_PRINTED;
+	line_hold_end(tcp, keep);
+}
+
 void event_attached(struct tcb *tcp, unsigned int nthreads)
 {
-	if (cfg.quiet)
+	if (qual_quiet(QUIET_ATTACH))
 		return;
 	if (nthreads > 1)
 		msg_info("Process %d attached with %u threads", tcp->pid,
@@ -53,7 +72,7 @@ void event_followed(struct tcb *tcp)
 	 * strace announces each task -f picks up, but only when the trace
 	 * goes to stderr, where the message explains the new pid prefix.
 	 */
-	if (!cfg.quiet && !cfg.outfile)
+	if (!qual_quiet(QUIET_ATTACH) && !cfg.outfile)
 		msg_info("Process %d attached", tcp->pid);
 }
 
@@ -63,7 +82,8 @@ void event_signal(struct tcb *tcp, const siginfo_t *si)
 
 	if (!qual_signal(si->si_signo))
 		return;
-	line_begin(tcp);
+	settle_held(tcp, STATUS_UNFINISHED);
+	line_begin_kind(tcp, LINE_EVENT);
 	out_printf(tcp->out, "--- %s ",
 		   sig_text(si->si_signo, buf, sizeof(buf)));
 	print_siginfo(tcp, si);
@@ -76,6 +96,7 @@ void event_group_stop(struct tcb *tcp, int sig)
 {
 	char buf[16];
 
+	settle_held(tcp, STATUS_UNFINISHED);
 	line_event(tcp, "--- stopped by %s ---", sig_text(sig, buf, sizeof(buf)));
 	out_event_done(tcp->out);
 }
@@ -117,8 +138,11 @@ void event_personality_flush(struct tcb *tcp)
 
 void event_superseded(struct tcb *tcp, pid_t by)
 {
-	if (cfg.quiet < 2)
-		line_event(tcp, "+++ superseded by execve in pid %d +++", by);
+	settle_held(tcp, STATUS_UNFINISHED);
+	if (!qual_quiet(QUIET_THREAD_EXECVE))
+		line_event_kind(tcp, LINE_GONE,
+				"+++ superseded by execve in pid %d +++", by);
+	pid_comm_forget(tcp->pid);
 	out_event_done(tcp->out);
 	out_release(tcp->out);
 	tcp->out = NULL;
@@ -137,15 +161,18 @@ void event_exited(struct tcb *tcp, int status)
 {
 	char buf[16];
 
-	if (cfg.quiet < 2) {
+	settle_held(tcp, STATUS_UNFINISHED);
+	if (!qual_quiet(QUIET_EXIT)) {
 		if (WIFEXITED(status))
-			line_event(tcp, "+++ exited with %d +++",
-				   WEXITSTATUS(status));
+			line_event_kind(tcp, LINE_GONE, "+++ exited with %d +++",
+					WEXITSTATUS(status));
 		else
-			line_event(tcp, "+++ killed by %s %s+++",
-				   sig_text(WTERMSIG(status), buf, sizeof(buf)),
-				   WCOREDUMP(status) ? "(core dumped) " : "");
+			line_event_kind(tcp, LINE_GONE, "+++ killed by %s %s+++",
+					sig_text(WTERMSIG(status), buf,
+						 sizeof(buf)),
+					WCOREDUMP(status) ? "(core dumped) " : "");
 	}
+	pid_comm_forget(tcp->pid);
 	out_event_done(tcp->out);
 	out_release(tcp->out);
 	tcp->out = NULL;
@@ -153,13 +180,31 @@ void event_exited(struct tcb *tcp, int status)
 
 void event_detached(struct tcb *tcp)
 {
+	/* -b execve lets go without a word, as strace does. */
+	if (tcp->flags & TCB_QUIET_DETACH) {
+		settle_held(tcp, STATUS_DETACHED);
+		if (tcp->flags & TCB_ENTRY_PRINTED) {
+			tcp->flags &= ~TCB_ENTRY_PRINTED;
+			line_close_detached(tcp);
+		}
+		out_event_done(tcp->out);
+		out_release(tcp->out);
+		tcp->out = NULL;
+		return;
+	}
 	/* strace's order: the message, then " <detached ...>". */
-	if (!cfg.quiet)
+	if (!qual_quiet(QUIET_ATTACH))
 		msg_info("Process %d detached", tcp->pid);
 	if (tcp->flags & TCB_ENTRY_PRINTED) {
+		bool held = line_is_held(tcp);
+
 		tcp->flags &= ~TCB_ENTRY_PRINTED;
 		line_close_detached(tcp);
+		/* -e status=detached keeps it, whole, with its ending. */
+		if (held)
+			line_hold_end(tcp, qual_status() & STATUS_DETACHED);
 	}
+	pid_comm_forget(tcp->pid);
 	out_event_done(tcp->out);
 	out_release(tcp->out);
 	tcp->out = NULL;

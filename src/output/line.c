@@ -1,19 +1,25 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The structure of trace lines: pid prefixes, the -a column, lines left
- * open between a syscall's entry and exit stops, and sltrace's own
- * messages.  Every rule here was observed from Debian's strace 6.1.
+ * The structure of trace lines: the prefix (pid, -t/-r times, -n number,
+ * -i address), the -a column and -T time, lines left open between a
+ * syscall's entry and exit stops, lines held for -e status, and
+ * sltrace's own messages.  Every rule here was observed from Debian's
+ * strace 6.1.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 #include "engine/engine.h"
 #include "output/internal.h"
+#include "output/pidcomm.h"
 
 #define UNFINISHED " <unfinished ...>\n"
 #define DETACHED " <detached ...>\n"
@@ -29,6 +35,8 @@ bool line_wants_pid(void)
 {
 	static bool several;
 
+	if (cfg.always_show_pid)
+		return true;
 	if (cfg.outfile) {
 		if (cfg.output_separately)
 			return false;
@@ -40,27 +48,237 @@ bool line_wants_pid(void)
 	return engine_ntasks() > 1;
 }
 
-static void put_prefix(struct outstream *os, struct tcb *tcp)
+static void put_pid(struct outstream *os, struct tcb *tcp)
 {
-	char tmp[20], *p;
-	size_t n;
+	char tmp[20], *p, comm[80];
+	size_t n, nc = 0;
 
-	if (!line_wants_pid())
-		return;
 	p = fmt_u64(tmp + sizeof(tmp), (uint32_t)tcp->pid);
 	n = (size_t)(tmp + sizeof(tmp) - p);
+	if (cfg.decode_pids_comm)
+		nc = pid_comm(tcp->pid, true, comm, sizeof(comm));
 	if (cfg.outfile) {
-		/* "%-5d ": "2599  brk(", "199994 brk(" */
+		/*
+		 * "%-5d ": "2599  brk(", "199994 brk("; with -Y the name
+		 * takes the padding's place: "4<sh> brk(".
+		 */
 		out_put(os, p, n);
-		out_spaces(os, n < 5 ? 6 - n : 1);
+		if (nc) {
+			out_put(os, comm, nc);
+			out_putc(os, ' ');
+		} else {
+			out_spaces(os, n < 5 ? 6 - n : 1);
+		}
 	} else {
-		/* "[pid %5u] " */
+		/* "[pid %5u] ", "[pid     4<sh>] " */
 		out_put(os, "[pid ", 5);
 		if (n < 5)
 			out_spaces(os, 5 - n);
 		out_put(os, p, n);
+		out_put(os, comm, nc);
 		out_put(os, "] ", 2);
 	}
+}
+
+/* --- -t, -r, -T -------------------------------------------------------- */
+
+static uint64_t ts_ns(const struct timespec *ts)
+{
+	return (uint64_t)ts->tv_sec * 1000000000ULL + (uint64_t)ts->tv_nsec;
+}
+
+static uint64_t now_ns(clockid_t clk)
+{
+	struct timespec ts;
+
+	clock_gettime(clk, &ts);
+	return ts_ns(&ts);
+}
+
+/*
+ * "SEC" or "SEC.FRAC" with digits (0, 3, 6, 9) of fraction, truncated,
+ * the seconds right-aligned in width; into buf, returns the length.
+ */
+static size_t fmt_seconds(char *buf, size_t size, uint64_t ns, int width,
+			  unsigned int digits)
+{
+	static const uint32_t div[] = { 1000000000, 1000000, 1000, 1 };
+	unsigned long long sec = ns / 1000000000ULL;
+	unsigned long frac = (unsigned long)(ns % 1000000000ULL);
+	int r;
+
+	if (!digits)
+		r = snprintf(buf, size, "%*llu", width, sec);
+	else
+		r = snprintf(buf, size, "%*llu.%0*lu", width, sec, (int)digits,
+			     frac / div[digits / 3]);
+	return r > 0 ? (size_t)r : 0;
+}
+
+static void put_absolute(struct outstream *os)
+{
+	struct timespec ts;
+	char buf[64];
+	size_t n;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	if (cfg.abs_ts == TS_FORMAT_UNIX) {
+		n = fmt_seconds(buf, sizeof(buf), ts_ns(&ts), 0,
+				cfg.abs_ts_digits);
+	} else {
+		struct tm tm;
+		time_t t = ts.tv_sec;
+		char frac[16];
+
+		localtime_r(&t, &tm);
+		n = strftime(buf, sizeof(buf), "%H:%M:%S", &tm);
+		if (cfg.abs_ts_digits) {
+			fmt_seconds(frac, sizeof(frac), (uint64_t)ts.tv_nsec, 0,
+				    cfg.abs_ts_digits);
+			/* frac is "0.123456": keep ".123456" */
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s",
+					      frac + 1);
+		}
+	}
+	out_put(os, buf, n);
+	out_putc(os, ' ');
+}
+
+/*
+ * -r: the time since the previous line began, whichever task's, on the
+ * monotonic clock.  A line later dropped by -e status still counts, as
+ * in strace (its beginning was printed, to a buffer).
+ */
+static void put_relative(struct outstream *os, uint64_t mono)
+{
+	static uint64_t last;
+	static bool started;
+	uint64_t d = started && mono > last ? mono - last : 0;
+	char buf[48];
+	size_t n;
+
+	last = mono;
+	started = true;
+	n = fmt_seconds(buf, sizeof(buf), d, 6, cfg.rel_ts_digits);
+	if (cfg.abs_ts) {
+		/* "(+     0.000131) ": the width of 6 follows the "+". */
+		out_put(os, "(+", 2);
+		out_put(os, buf, n);
+		out_put(os, ") ", 2);
+	} else {
+		out_put(os, buf, n);
+		out_putc(os, ' ');
+	}
+}
+
+void line_syscall_time(struct tcb *tcp)
+{
+	const struct syscall_state *sc = &tcp->sc;
+	uint64_t a = ts_ns(&sc->t_entry), b = ts_ns(&sc->t_exit);
+	char buf[48];
+	size_t n;
+
+	if (!cfg.syscall_times || !sc->has_rval)
+		return;
+	n = fmt_seconds(buf, sizeof(buf), b > a ? b - a : 0, 0,
+			cfg.syscall_times_digits);
+	out_put(tcp_out(tcp), " <", 2);
+	out_put(tcp_out(tcp), buf, n);
+	out_putc(tcp_out(tcp), '>');
+}
+
+/* --- -n, -i ------------------------------------------------------------ */
+
+/*
+ * The task's program counter now, at a signal-delivery, group-stop or
+ * syscall stop: the last field of /proc/PID/syscall (which the kernel
+ * fills for a stopped task whether or not it is in a syscall).
+ */
+static int current_pc(pid_t pid, uint64_t *pc)
+{
+	char path[32], buf[512], *sp;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/syscall", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -EIO;
+	buf[n] = '\0';
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	sp = strrchr(buf, ' ');
+	/* "running": the task is not stopped after all. */
+	if (!sp || strncmp(sp + 1, "0x", 2))
+		return -EAGAIN;
+	*pc = strtoull(sp + 1, NULL, 16);
+	return 0;
+}
+
+static void put_ip(struct outstream *os, struct tcb *tcp,
+		   enum line_kind kind)
+{
+	int pers = kind == LINE_SYSCALL ? tcp->sc.pers : tcp->pers;
+	int width = 2 * (int)arch_pers[pers].word_size;
+	uint64_t pc = tcp->sc.ip;
+	char buf[40];
+	int n;
+
+	if (kind == LINE_EVENT && current_pc(tcp->pid, &pc) < 0)
+		kind = LINE_GONE;
+	if (kind == LINE_GONE) {
+		out_putc(os, '[');
+		memset(out_reserve(os, (size_t)width), '?', (size_t)width);
+		out_commit(os, (size_t)width);
+		out_put(os, "] ", 2);
+		return;
+	}
+	if (width < 16)
+		pc = (uint32_t)pc;
+	n = snprintf(buf, sizeof(buf), "[%0*llx] ", width,
+		     (unsigned long long)pc);
+	out_put(os, buf, (size_t)n);
+}
+
+/*
+ * -n shows the number of the task's last syscall, on event lines too
+ * ("[ 231] +++ exited with 0 +++" after exit_group), as strace does.
+ */
+static void put_nr(struct outstream *os, struct tcb *tcp)
+{
+	char buf[32];
+	int n = snprintf(buf, sizeof(buf), "[%4lu] ",
+			 (unsigned long)tcp->sc.nr);
+
+	out_put(os, buf, (size_t)n);
+}
+
+/* What follows the pid: "TIME (+ REL) [NR] [IP] ", each if asked. */
+static void put_extras(struct outstream *os, struct tcb *tcp,
+		       enum line_kind kind, const struct timespec *when)
+{
+	if (cfg.abs_ts)
+		put_absolute(os);
+	if (cfg.rel_ts)
+		put_relative(os, when ? ts_ns(when) : now_ns(CLOCK_MONOTONIC));
+	if (cfg.print_nr)
+		put_nr(os, tcp);
+	if (cfg.print_ip)
+		put_ip(os, tcp, kind);
+}
+
+static void put_prefix(struct outstream *os, struct tcb *tcp,
+		       enum line_kind kind, const struct timespec *when)
+{
+	if (line_wants_pid())
+		put_pid(os, tcp);
+	if (__builtin_expect(cfg.abs_ts | cfg.rel_ts | cfg.print_nr |
+			     cfg.print_ip, 0))
+		put_extras(os, tcp, kind, when);
 }
 
 /* Whatever line is open at the end of os, another one starts now. */
@@ -74,13 +292,18 @@ static void close_open_line(struct outstream *os)
 	}
 }
 
-void line_begin(struct tcb *tcp)
+void line_begin_kind(struct tcb *tcp, enum line_kind kind)
 {
 	struct outstream *os = tcp_out(tcp);
 
 	close_open_line(os);
 	emit_state_reset(tcp);
-	put_prefix(os, tcp);
+	put_prefix(os, tcp, kind, kind == LINE_SYSCALL ? &tcp->sc.t_entry : NULL);
+}
+
+void line_begin(struct tcb *tcp)
+{
+	line_begin_kind(tcp, LINE_SYSCALL);
 }
 
 void line_resume(struct tcb *tcp, const char *name)
@@ -91,7 +314,8 @@ void line_resume(struct tcb *tcp, const char *name)
 		return;
 	/* The writer's state stays: "<... clone resumed>, child_tidptr=" */
 	close_open_line(os);
-	put_prefix(os, tcp);
+	put_prefix(os, tcp, LINE_SYSCALL,
+		   tcp->sc.exiting ? &tcp->sc.t_exit : NULL);
 	out_put(os, "<... ", 5);
 	out_put(os, name, strlen(name));
 	out_put(os, " resumed>", 9);
@@ -146,16 +370,87 @@ void line_close_detached(struct tcb *tcp)
 	os->partial = NULL;
 }
 
+static void event_vline(struct tcb *tcp, enum line_kind kind,
+			const char *fmt, va_list ap)
+{
+	line_begin_kind(tcp, kind);
+	out_vprintf(tcp_out(tcp), fmt, ap);
+	line_end(tcp);
+}
+
 void line_event(struct tcb *tcp, const char *fmt, ...)
 {
-	struct outstream *os = tcp_out(tcp);
 	va_list ap;
 
-	line_begin(tcp);
 	va_start(ap, fmt);
-	out_vprintf(os, fmt, ap);
+	event_vline(tcp, LINE_EVENT, fmt, ap);
 	va_end(ap);
-	line_end(tcp);
+}
+
+void line_event_kind(struct tcb *tcp, enum line_kind kind, const char *fmt,
+		     ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	event_vline(tcp, kind, fmt, ap);
+	va_end(ap);
+}
+
+/* --- held lines (-e status) ------------------------------------------- */
+
+/* Held streams not in use, kept with their buffers for the next line. */
+static struct outstream *hold_pool;
+
+bool line_is_held(const struct tcb *tcp)
+{
+	return tcp->out && tcp->out->hold;
+}
+
+void line_hold(struct tcb *tcp)
+{
+	struct outstream *real = tcp_out(tcp), *h = hold_pool;
+
+	if (real->hold)
+		return;
+	if (h) {
+		hold_pool = h->behind;
+	} else {
+		h = calloc(1, sizeof(*h));
+		if (!h)
+			return;		/* the line is simply not held */
+		h->fd = -1;
+		h->hold = true;
+	}
+	h->len = 0;
+	h->col = 0;
+	h->partial = NULL;
+	h->behind = real;
+	tcp->out = h;
+}
+
+void line_hold_end(struct tcb *tcp, bool keep)
+{
+	struct outstream *h = tcp->out, *real;
+
+	if (!h || !h->hold)
+		return;
+	real = h->behind;
+	tcp->out = real;
+	/*
+	 * The line goes out whole, after whatever the stream has: another
+	 * task's open line is cut as it would be by any new line.
+	 */
+	if (keep && h->len) {
+		close_open_line(real);
+		out_write(real, h->buf, h->len);
+		real->partial = h->partial == tcp ? tcp : NULL;
+		out_event_done(real);
+	}
+	h->len = 0;
+	h->partial = NULL;
+	h->behind = hold_pool;
+	hold_pool = h;
 }
 
 /*

@@ -33,6 +33,13 @@ struct outstream {
 	pid_t pipe_pid;		/* -o |cmd: the command's pid, else 0 */
 	char *path;		/* for error messages */
 	bool failed;		/* a write failed: said once, output dropped */
+	/*
+	 * A held line (-e status=, -z, -Z): a task's syscall line is
+	 * written here, in memory that grows and is never flushed, until
+	 * its exit decides whether it goes to `behind` or is dropped.
+	 */
+	bool hold;
+	struct outstream *behind;
 };
 
 /*
@@ -40,6 +47,12 @@ struct outstream {
  * strace's error and returns -errno when the file cannot be opened.
  */
 int out_init(void);
+
+/*
+ * The shared stream (stderr, -o FILE or -o |cmd), never NULL: where the
+ * -c table and the --hist histograms go.
+ */
+struct outstream *out_shared(void);
 
 /*
  * Stream for a task: the shared one, or with -ff a new FILE.PID opened
@@ -118,6 +131,33 @@ bool line_wants_pid(void);
  */
 void line_event(struct tcb *tcp, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/*
+ * What the prefix shows after the pid (-t/-r time, -n syscall number,
+ * -i instruction pointer) depends on what the line is about.
+ * line_begin() is LINE_SYSCALL, line_event() LINE_EVENT.
+ */
+enum line_kind {
+	LINE_SYSCALL,	/* a syscall's entry: its stop's time and address */
+	LINE_EVENT,	/* signal, stop, personality: now, the task's pc */
+	LINE_GONE,	/* exit, kill, takeover: now, no address ("[????]") */
+};
+void line_begin_kind(struct tcb *tcp, enum line_kind kind);
+void line_event_kind(struct tcb *tcp, enum line_kind kind, const char *fmt,
+		     ...) __attribute__((format(printf, 3, 4)));
+
+/* -T: " <0.000123>", the time between the syscall's entry and exit. */
+void line_syscall_time(struct tcb *tcp);
+
+/*
+ * Held lines, for -e status: line_hold() at entry, before line_begin(),
+ * sends tcp's line to a private held stream; line_hold_end() after the
+ * line ended (or when the task goes: the caller decides) writes it to
+ * the task's stream when keep, else drops it.  No-op when not held.
+ */
+void line_hold(struct tcb *tcp);
+void line_hold_end(struct tcb *tcp, bool keep);
+bool line_is_held(const struct tcb *tcp);
 
 /*
  * sltrace's own messages on stderr ("sltrace: Process 42 attached"),

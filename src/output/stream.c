@@ -119,6 +119,9 @@ void out_flush(struct outstream *os)
 {
 	size_t off = 0;
 
+	/* A held line waits for its syscall's exit (line_hold_end). */
+	if (os->hold)
+		return;
 	while (off < os->len && !os->failed) {
 		ssize_t n = write(os->fd, os->buf + off, os->len - off);
 
@@ -145,9 +148,15 @@ char *out_make_room(struct outstream *os, size_t n)
 	if (!os->buf || os->cap - os->len < n) {
 		if (os->len)
 			out_flush(os);
-		if (!os->buf || os->cap < n) {
-			size_t cap = n > OUT_BUFSIZE ? n : OUT_BUFSIZE;
-			char *buf = realloc(os->buf, cap);
+		if (!os->buf || os->cap - os->len < n) {
+			/* Only a held line still has text here: it grows. */
+			size_t need = os->len + n;
+			size_t cap = need > OUT_BUFSIZE ? need : OUT_BUFSIZE;
+			char *buf;
+
+			if (os->hold && cap < 2 * os->cap)
+				cap = 2 * os->cap;
+			buf = realloc(os->buf, cap);
 
 			if (!buf) {
 				msg_error("Out of memory");
@@ -157,7 +166,7 @@ char *out_make_room(struct outstream *os, size_t n)
 			os->cap = cap;
 		}
 	}
-	if (os->len == 0 && !os->flush_each && !timer_armed)
+	if (os->len == 0 && !os->flush_each && !os->hold && !timer_armed)
 		arm_timer();
 	return os->buf + os->len;
 }
@@ -166,7 +175,7 @@ void out_write(struct outstream *os, const char *s, size_t n)
 {
 	const char *nl;
 
-	if (n > OUT_BUFSIZE) {
+	if (n > OUT_BUFSIZE && !os->hold) {
 		/* Too big to buffer: pass it through in order. */
 		out_flush(os);
 		if (!os->failed) {

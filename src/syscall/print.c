@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "filter/path.h"
 #include "filter/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/net.h"
@@ -184,6 +185,29 @@ static void print_exit_args(struct tcb *tcp)
 		print_args(tcp);
 }
 
+static inline bool is_held(const struct tcb *tcp)
+{
+	return __builtin_expect(tcp->out && tcp->out->hold, 0);
+}
+
+/* -e status= other than all (fixed once the command line is read). */
+static bool status_filtered(void)
+{
+	static int filtered = -1;
+
+	if (__builtin_expect(filtered < 0, 0))
+		filtered = qual_status() != STATUS_ALL;
+	return filtered;
+}
+
+/* -e status: how the syscall ended, as a STATUS_* bit. */
+static unsigned int exit_status(const struct tcb *tcp)
+{
+	if (!tcp->sc.has_rval)
+		return STATUS_UNFINISHED;
+	return tcp->sc.is_error ? STATUS_FAILED : STATUS_SUCCESSFUL;
+}
+
 void syscall_print_entry(struct tcb *tcp)
 {
 	char buf[32];
@@ -200,6 +224,11 @@ void syscall_print_entry(struct tcb *tcp)
 	}
 	if (!qual_trace(tcp))
 		return;
+	if (pathfilter_active() && !pathfilter_match(tcp))
+		return;
+	/* -e status: the line waits in memory until its exit decides. */
+	if (__builtin_expect(status_filtered(), 0))
+		line_hold(tcp);
 	line_begin(tcp);
 	emit_call_begin(tcp, sc_name(tcp, buf, sizeof(buf)));
 	if (tcp->sc.ent && !strcmp(tcp->sc.ent->name, "restart_syscall") &&
@@ -225,6 +254,9 @@ void syscall_print_entry(struct tcb *tcp)
 		line_pad_to_retval(tcp);
 		out_puts(tcp->out, "?");
 		line_end(tcp);
+		/* strace counts a syscall that never returns as unfinished. */
+		if (is_held(tcp))
+			line_hold_end(tcp, qual_status() & STATUS_UNFINISHED);
 	} else {
 		line_leave_open(tcp);
 		tcp->flags |= TCB_ENTRY_PRINTED;
@@ -274,7 +306,7 @@ static void print_retval(struct tcb *tcp)
 		} else {
 			out_printf(tcp->out, "(errno %d)", err);
 		}
-		return;
+		goto injected;
 	}
 	switch (rf & RVAL_FORMAT) {
 	case RVAL_HEX:
@@ -297,20 +329,45 @@ static void print_retval(struct tcb *tcp)
 		out_puts(tcp->out, buf);
 		break;
 	case RVAL_FD:
+		/* An injected retval= past an int shows whole, as strace. */
+		if ((sc->injected & SC_INJECTED_RETVAL) &&
+		    sword(tcp, (uint64_t)sc->rval) != (int)sc->rval) {
+			snprintf(buf, sizeof(buf), "%lld",
+				 (long long)sword(tcp, (uint64_t)sc->rval));
+			out_puts(tcp->out, buf);
+			break;
+		}
 		print_fd(tcp, (int)sc->rval);
 		break;
 	default:
-		snprintf(buf, sizeof(buf), "%lld",
-			 (long long)sword(tcp, (uint64_t)sc->rval));
+		/*
+		 * strace's plain number is unsigned: an injected retval=-1
+		 * shows as 18446744073709551615.  Only -e inject= can make
+		 * a syscall return a negative non-error.
+		 */
+		if (sc->injected & SC_INJECTED_RETVAL)
+			snprintf(buf, sizeof(buf), "%llu",
+				 (unsigned long long)word(tcp, (uint64_t)sc->rval));
+		else
+			snprintf(buf, sizeof(buf), "%lld",
+				 (long long)sword(tcp, (uint64_t)sc->rval));
 		out_puts(tcp->out, buf);
 		break;
 	}
 	if ((rf & RVAL_STR) && sc->auxstr)
 		out_printf(tcp->out, " (%s)", sc->auxstr);
+injected:
+	/* -e inject=: after the result and its explanation, before -T. */
+	if (sc->injected & (SC_INJECTED_ERROR | SC_INJECTED_RETVAL))
+		out_puts(tcp->out, " (INJECTED)");
+	if (sc->injected & SC_DELAYED)
+		out_puts(tcp->out, " (DELAYED)");
 }
 
 void syscall_print_exit(struct tcb *tcp)
 {
+	static unsigned long nshown;
+	bool kept = true;
 	char buf[32];
 
 	if (!qual_trace(tcp) || !(tcp->flags & TCB_ENTRY_PRINTED))
@@ -329,6 +386,15 @@ void syscall_print_exit(struct tcb *tcp)
 	emit_call_end(tcp);
 	line_pad_to_retval(tcp);
 	print_retval(tcp);
+	if (cfg.syscall_times)
+		line_syscall_time(tcp);
 	line_end(tcp);
+	if (is_held(tcp)) {
+		kept = qual_status() & exit_status(tcp);
+		line_hold_end(tcp, kept);
+	}
+	/* --syscall-limit counts the syscalls shown, as strace's does. */
+	if (cfg.syscall_limit && kept && ++nshown == cfg.syscall_limit)
+		engine_detach_all();
 	out_event_done(tcp->out);
 }

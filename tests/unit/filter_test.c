@@ -582,6 +582,172 @@ static void other_sets(void)
 	bad("fault=", "invalid system call ''", false);
 }
 
+/*
+ * Corners found while writing the fuzz target (tests/fuzz/fuzz_expr.c),
+ * each checked with strace 6.1 the same way.
+ */
+static void corners(void)
+{
+	struct qualifiers q;
+	char long_item[600];
+	const char *e;
+
+	/* '?' and '@' around nothing, several '?'. */
+	ok("?@64");
+	ok("?");
+	ok("??read");
+	ok("?read@32@64");
+	ok("trace=?all");
+	ok("trace=?%file");
+	ok("trace=?%%statfs@32");
+	bad("@32", "invalid system call '@32'", false);
+	bad("trace=?@",
+	    "incorrect personality designator '' in qualification '@'", true);
+	bad("trace=all@16",
+	    "incorrect personality designator '16' in qualification 'all@16'",
+	    true);
+	bad("trace=%FILE@16",
+	    "incorrect personality designator '16' in qualification '%FILE@16'",
+	    true);
+	bad("trace=?%creds@16",
+	    "incorrect personality designator '16' in qualification '%creds@16'",
+	    true);
+	bad("v=read@16",
+	    "incorrect personality designator '16' in qualification 'read@16'",
+	    true);
+	bad("trace=none@64", "invalid system call 'none@64'", false);
+	bad("trace=!none@64", "invalid system call 'none@64'", false);
+
+	/* Numbers at the ends of the tables. */
+	e = "trace=0@32";
+	if (good(&q, e)) {
+		in(e, &q.trace, C, "restart_syscall", true);
+		in(e, &q.trace, N, "read", false);
+	}
+	ok("trace=00");
+	ok("trace=385@32");
+	ok("trace=512@x32");
+	ok("trace=512");
+	bad("trace=451@32", "invalid system call '451@32'", false);
+	bad("trace=548", "invalid system call '548'", false);
+	bad("trace=548@x32", "invalid system call '548@x32'", false);
+	bad("trace=1023", "invalid system call '1023'", false);
+	bad("trace=1024", "invalid system call '1024'", false);
+
+	/* Classes: strace 6.1 has no bare "clock"; "stat" is the syscall. */
+	ok("trace=%clock,%stat,%lstat,%fstat,%statfs,%fstatfs,%%statfs");
+	ok("trace=%process@x32");
+	e = "trace=stat";
+	if (good(&q, e))
+		in(e, &q.trace, N, "lstat", false);
+	bad("trace=clock", "invalid system call 'clock'", false);
+
+	/* Blanks are part of the name; '=' after the qualifier too. */
+	bad("trace= read", "invalid system call ' read'", false);
+	bad("trace=read ", "invalid system call 'read '", false);
+	bad("trace=read=foo", "invalid system call 'read=foo'", false);
+	bad("trace=trace=read", "invalid system call 'trace=read'", false);
+	bad("trace==read", "invalid system call '=read'", false);
+	bad("t=", "invalid system call ''", false);
+
+	/* Regexes: what matches nothing, and glibc's other messages. */
+	ok("trace=/@64");
+	ok("trace=/read@x32");
+	ok("trace=/^stat64$@32");
+	ok("trace=/a**");
+	ok("trace=/|");
+	bad("trace=/^$", "invalid system call '/^$'", false);
+	bad("trace=/\\(", "invalid system call '/\\('", false);
+	bad("trace=/(a)\\1", "invalid system call '/(a)\\1'", false);
+	bad("trace=/^_llseek$@x32", "invalid system call '/^_llseek$@x32'",
+	    false);
+	bad("trace=/a{1}{2}", "invalid system call '/a{1}{2}'", false);
+	bad("trace=/x}", "invalid system call '/x}'", false);
+	bad("trace=/\\1", "regcomp: \\1: Invalid back reference", false);
+	bad("trace=/[[:alpha:]",
+	    "regcomp: [[:alpha:]: Unmatched [, [^, [:, [., or [=", false);
+	bad("trace=/[[:foo:]]",
+	    "regcomp: [[:foo:]]: Invalid character class name", false);
+	bad("trace=/a{99999}", "regcomp: a{99999}: Regular expression too big",
+	    false);
+	bad("trace=/x{", "regcomp: x{: Unmatched \\{", false);
+	bad("trace=/{1}", "regcomp: {1}: Invalid preceding regular expression",
+	    false);
+	bad("a=/(", "regcomp: (: Unmatched ( or \\(", false);
+
+	/* No length limit on an item: a long regex, a zero-padded number. */
+	strcpy(long_item, "trace=/");
+	for (int i = 0; i < 200; i++)
+		strcat(long_item, "x|");
+	strcat(long_item, "^read$");
+	if (good(&q, long_item)) {
+		in("trace=/x|x|...|^read$", &q.trace, N, "read", true);
+		in("trace=/x|x|...|^read$", &q.trace, N, "readv", false);
+	}
+	memset(long_item, '0', 400);
+	memcpy(long_item, "trace=", 6);
+	strcpy(long_item + 400, "3@64");
+	if (good(&q, long_item))
+		in("trace=000...03@64", &q.trace, N, "close", true);
+
+	/* Signals: the names strace 6.1 knows on x86_64, and not. */
+	ok("signal=RTMIN");
+	ok("signal=rtmin");
+	ok("signal=SIGRT_1");
+	ok("signal=RT_32");
+	ok("signal=64");
+	ok("signal=SIGSYS,SIGPWR,SIGWINCH");
+	ok("signal=0000000000000000000000000000000000002");
+	ok("signal=!none");
+	bad("signal=SIGUNUSED", "invalid signal 'SIGUNUSED'", false);
+	bad("signal=SIGINFO", "invalid signal 'SIGINFO'", false);
+	bad("signal=SIGLOST", "invalid signal 'SIGLOST'", false);
+	bad("signal=SIGEMT", "invalid signal 'SIGEMT'", false);
+	bad("signal=sig", "invalid signal 'sig'", false);
+	bad("signal=SIGsig", "invalid signal 'SIGsig'", false);
+	bad("signal=SIGSIGHUP", "invalid signal 'SIGSIGHUP'", false);
+	bad("signal=none,2", "invalid signal 'none'", false);
+	bad("signal=?2", "invalid signal '?2'", false);
+	bad("signal=2@64", "invalid signal '2@64'", false);
+
+	/* The small named sets. */
+	ok("status=!all");
+	ok("status=!none");
+	ok("status=FAILED");
+	ok("status=,failed");
+	bad("status=all,failed", "invalid status 'all'", false);
+	bad("status=successful@64", "invalid status 'successful@64'", false);
+	ok("quiet=!all");
+	ok("quiet=EXIT");
+	ok("quiet=superseded,");
+	bad("quiet=none,attach", "invalid quiet 'none'", false);
+	bad("quiet=thread_execve", "invalid quiet 'thread_execve'", false);
+	ok("decode-fds=none");
+	ok("decode-fds=!all");
+	bad("decode-fds=all,path", "invalid decode-fds 'all'", false);
+	bad("decode-fds=,", "invalid decode-fds ','", false);
+	bad("kvm=", "invalid -e kvm= argument: ''", false);
+	bad("kvm=VCPU", "invalid -e kvm= argument: 'VCPU'", false);
+	bad("kvm=vcpu,vcpu", "invalid -e kvm= argument: 'vcpu,vcpu'", false);
+	bad("kvm=!vcpu", "invalid -e kvm= argument: '!vcpu'", false);
+
+	/* Descriptors: strtol's syntax, in int range. */
+	ok("read=!none");
+	ok("read=!!all");
+	ok("read=,1");
+	ok("read=\t5");
+	ok("read=+2147483647");
+	ok("write=!0,1,2");
+	bad("read=", "invalid descriptor ''", false);
+	bad("read=all,", "invalid descriptor 'all'", false);
+	bad("read=5\t", "invalid descriptor '5\t'", false);
+	bad("read=-", "invalid descriptor '-'", false);
+	bad("read=1e3", "invalid descriptor '1e3'", false);
+	bad("read=99999999999999999999",
+	    "invalid descriptor '99999999999999999999'", false);
+	bad("read=-2147483648", "invalid descriptor '-2147483648'", false);
+}
+
 /* A later qualifier of the same kind replaces the earlier one. */
 static void replacing(void)
 {
@@ -611,6 +777,7 @@ int main(void)
 	trace_sets();
 	trace_errors();
 	other_sets();
+	corners();
 	replacing();
 	if (failed)
 		printf("%d of %d checks failed\n", failed, total);

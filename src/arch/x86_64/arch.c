@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <stddef.h>
+#include <string.h>
 #include <sys/ptrace.h>
 #include <sys/user.h>
 #include <linux/audit.h>
@@ -110,4 +111,95 @@ int arch_get_stack_pointer(pid_t pid, uint64_t *sp)
 	/* A 32-bit task's esp is the low half of rsp. */
 	*sp = (uint64_t)v;
 	return 0;
+}
+
+/*
+ * PTRACE_SET_SYSCALL_INFO came with Linux 6.16; headers from before do
+ * not name it.  Where the kernel lacks it the request fails with EIO,
+ * and the registers are written instead from then on.
+ */
+#ifndef PTRACE_SET_SYSCALL_INFO
+#define PTRACE_SET_SYSCALL_INFO 0x4212
+#endif
+
+static bool no_set_syscall_info;
+
+/*
+ * Change the stop's syscall number (at entry or seccomp stop) or return
+ * value (at exit), keeping everything else the kernel reported.
+ * 1 when done, 0 when the kernel cannot (use registers), or -errno.
+ */
+static int set_syscall_info(pid_t pid, bool exiting, uint64_t v)
+{
+	struct __ptrace_syscall_info info;
+
+	if (no_set_syscall_info)
+		return 0;
+	memset(&info, 0, sizeof(info));
+	if (ptrace(PTRACE_GET_SYSCALL_INFO, pid, (void *)sizeof(info),
+		   &info) < 0)
+		goto failed;
+	switch (info.op) {
+	case PTRACE_SYSCALL_INFO_ENTRY:
+		if (exiting)
+			return -EINVAL;
+		info.entry.nr = v;
+		break;
+	case PTRACE_SYSCALL_INFO_SECCOMP:
+		if (exiting)
+			return -EINVAL;
+		info.seccomp.nr = v;
+		break;
+	case PTRACE_SYSCALL_INFO_EXIT:
+		if (!exiting)
+			return -EINVAL;
+		info.exit.rval = (int64_t)v;
+		info.exit.is_error = (int64_t)v < 0 && (int64_t)v >= -4095;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (ptrace((enum __ptrace_request)PTRACE_SET_SYSCALL_INFO, pid,
+		   (void *)sizeof(info), &info) < 0)
+		goto failed;
+	return 1;
+failed:
+	if (errno != EIO)
+		return -errno;
+	no_set_syscall_info = true;
+	return 0;
+}
+
+static int poke_user(pid_t pid, size_t offset, uint64_t v)
+{
+	if (ptrace(PTRACE_POKEUSER, pid, (void *)offset, (void *)v) < 0)
+		return -errno;
+	return 0;
+}
+
+int arch_set_syscall_nr(pid_t pid, int pers, long nr)
+{
+	int rc = set_syscall_info(pid, false, (uint64_t)(int64_t)nr);
+
+	(void)pers;
+	if (rc)
+		return rc < 0 ? rc : 0;
+	/*
+	 * orig_rax is what the kernel dispatches on after the entry stop
+	 * (and after a seccomp stop, which re-reads it); -1 makes it skip
+	 * the call, in both ABIs.
+	 */
+	return poke_user(pid, offsetof(struct user_regs_struct, orig_rax),
+			 (uint64_t)(int64_t)nr);
+}
+
+int arch_set_syscall_retval(pid_t pid, int pers, int64_t rval)
+{
+	int rc = set_syscall_info(pid, true, (uint64_t)rval);
+
+	(void)pers;
+	if (rc)
+		return rc < 0 ? rc : 0;
+	return poke_user(pid, offsetof(struct user_regs_struct, rax),
+			 (uint64_t)rval);
 }

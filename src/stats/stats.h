@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Statistics: the -c / -C summary table, the --hist latency histograms
+ * and the --summary-interval reprints.
+ *
+ * Calls are counted in tables keyed by (kind, personality, id): a kind
+ * is what is counted (system calls now; library calls later share the
+ * same tables, columns and sort orders), the id a number that kind gives
+ * each call (the syscall number; for library calls an index of their
+ * own).  Every table of a kind is printed at exit in strace's -c format,
+ * native personality first.
+ */
+#ifndef SLTRACE_STATS_STATS_H
+#define SLTRACE_STATS_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct tcb;
+
+/* What a table counts. */
+enum stats_kind {
+	STATS_SYSCALL = 0,
+	STATS_NKINDS
+};
+
+/* cfg.summary */
+enum {
+	SUMMARY_NONE = 0,
+	SUMMARY_ONLY,		/* -c: the table instead of the trace */
+	SUMMARY_TOO,		/* -C: the trace and the table */
+};
+
+/*
+ * -U columns.  The first eight are strace's; the wall-* ones show the
+ * wall-clock time between entry and exit whether or not -w is given
+ * (without -w the plain time columns show system CPU time).
+ */
+enum stats_col {
+	STATS_COL_TIME_PERCENT,
+	STATS_COL_TOTAL_TIME,
+	STATS_COL_MIN_TIME,
+	STATS_COL_MAX_TIME,
+	STATS_COL_AVG_TIME,
+	STATS_COL_CALLS,
+	STATS_COL_ERRORS,
+	STATS_COL_NAME,
+	STATS_COL_WALL_PERCENT,
+	STATS_COL_WALL_TOTAL,
+	STATS_COL_WALL_MIN,
+	STATS_COL_WALL_MAX,
+	STATS_COL_WALL_AVG,
+	STATS_NCOLS
+};
+
+/* -S orders.  Times, calls and errors sort descending, names ascending. */
+enum stats_sort {
+	STATS_SORT_TIME,
+	STATS_SORT_MIN_TIME,
+	STATS_SORT_MAX_TIME,
+	STATS_SORT_AVG_TIME,
+	STATS_SORT_CALLS,
+	STATS_SORT_ERRORS,
+	STATS_SORT_NAME,
+	STATS_SORT_NOTHING,
+	STATS_SORT_WALL_TIME,
+	STATS_SORT_WALL_MIN_TIME,
+	STATS_SORT_WALL_MAX_TIME,
+	STATS_SORT_WALL_AVG_TIME,
+};
+
+/*
+ * Option parsing, for the cli (pure: no cfg, no output).
+ *
+ * stats_parse_sort: the STATS_SORT_* named by arg, -1 if none.
+ *
+ * stats_parse_columns: fills cols[0..*ncols) (room for STATS_NCOLS) and
+ * appends the name column when arg lacks it.  Returns 0, or -1 with
+ * strace's message (without the "sltrace: " prefix) in msg.
+ *
+ * stats_parse_overhead: an -O time, "N[s|ms|us|ns]" with microseconds
+ * by default, into *ns.  Returns 0, or -1 when arg is not one.
+ */
+int stats_parse_sort(const char *arg);
+int stats_parse_columns(const char *arg, int *cols, unsigned int *ncols,
+			char *msg, size_t msgsize);
+int stats_parse_overhead(const char *arg, uint64_t *ns);
+
+/* The default columns: time-percent,total-time,avg-time,calls,errors,name. */
+void stats_default_columns(int *cols, unsigned int *ncols);
+
+/*
+ * One finished call of any kind, for stats_add().  name must live as
+ * long as the program (a table row keeps the pointer).  err is 0 for a
+ * success, else the errno (histograms split by it).
+ */
+struct stats_sample {
+	const char *name;
+	uint64_t sys_ns;	/* tracee system CPU time in the call */
+	uint64_t wall_ns;	/* wall-clock time from entry to exit */
+	bool error;		/* counted in the errors column */
+	int err;
+	bool hist;		/* also add it to its --hist histogram */
+};
+
+/* Count a call in the table of (kind, pers) under id. */
+void stats_add(enum stats_kind kind, int pers, unsigned long id,
+	       const struct stats_sample *s);
+
+/* Whether anything is to be counted at all (-c, -C or --hist). */
+bool stats_enabled(void);
+
+/*
+ * The consumer side, wired by main: syscall entry and exit stops of
+ * traced tasks (the engine has filled tcp->sc), and the engine's ticks
+ * (its waitpid interrupted by a signal).
+ */
+void stats_syscall_entry(struct tcb *tcp);
+void stats_syscall_exit(struct tcb *tcp);
+void stats_tick(void);
+
+/*
+ * --summary-interval: start the timer that makes the engine tick at
+ * least once a period.  Call after engine_init() (the tracee is forked
+ * by then and must not inherit anything of it).  0 or -errno.
+ */
+int stats_start(void);
+
+/*
+ * At exit: print the -c tables (with -c / -C) and the --hist
+ * histograms on the shared output stream, and free everything.
+ */
+void stats_finish(void);
+
+/* The tables alone, as --summary-interval reprints them. */
+void stats_print_tables(void);
+
+#endif

@@ -1,0 +1,509 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The -c table: its columns (-U), its order (-S) and its layout, as
+ * Debian's strace 6.1 prints them — header, a dashed rule, one row per
+ * counted call, a rule, the total row.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "output/output.h"
+#include "stats/internal.h"
+
+_Static_assert(STATS_NCOLS <= sizeof(cfg.summary_cols) / sizeof(int),
+	       "cfg.summary_cols is too small");
+
+struct name_map {
+	const char *name;
+	int value;
+};
+
+/* strace's -U words and their aliases; the wall-* ones are sltrace's. */
+static const struct name_map column_names[] = {
+	{ "time-percent",	STATS_COL_TIME_PERCENT },
+	{ "time",		STATS_COL_TIME_PERCENT },
+	{ "total-time",		STATS_COL_TOTAL_TIME },
+	{ "time-total",		STATS_COL_TOTAL_TIME },
+	{ "min-time",		STATS_COL_MIN_TIME },
+	{ "shortest",		STATS_COL_MIN_TIME },
+	{ "time-min",		STATS_COL_MIN_TIME },
+	{ "max-time",		STATS_COL_MAX_TIME },
+	{ "longest",		STATS_COL_MAX_TIME },
+	{ "time-max",		STATS_COL_MAX_TIME },
+	{ "avg-time",		STATS_COL_AVG_TIME },
+	{ "time-avg",		STATS_COL_AVG_TIME },
+	{ "calls",		STATS_COL_CALLS },
+	{ "count",		STATS_COL_CALLS },
+	{ "errors",		STATS_COL_ERRORS },
+	{ "error",		STATS_COL_ERRORS },
+	{ "name",		STATS_COL_NAME },
+	{ "syscall",		STATS_COL_NAME },
+	{ "syscall-name",	STATS_COL_NAME },
+	{ "wall-time-percent",	STATS_COL_WALL_PERCENT },
+	{ "wall-time",		STATS_COL_WALL_PERCENT },
+	{ "wall-total-time",	STATS_COL_WALL_TOTAL },
+	{ "wall-time-total",	STATS_COL_WALL_TOTAL },
+	{ "wall-min-time",	STATS_COL_WALL_MIN },
+	{ "wall-shortest",	STATS_COL_WALL_MIN },
+	{ "wall-time-min",	STATS_COL_WALL_MIN },
+	{ "wall-max-time",	STATS_COL_WALL_MAX },
+	{ "wall-longest",	STATS_COL_WALL_MAX },
+	{ "wall-time-max",	STATS_COL_WALL_MAX },
+	{ "wall-avg-time",	STATS_COL_WALL_AVG },
+	{ "wall-time-avg",	STATS_COL_WALL_AVG },
+	{ NULL, 0 }
+};
+
+static const struct name_map sort_names[] = {
+	{ "time",		STATS_SORT_TIME },
+	{ "time-percent",	STATS_SORT_TIME },
+	{ "time-total",		STATS_SORT_TIME },
+	{ "total-time",		STATS_SORT_TIME },
+	{ "min-time",		STATS_SORT_MIN_TIME },
+	{ "shortest",		STATS_SORT_MIN_TIME },
+	{ "time-min",		STATS_SORT_MIN_TIME },
+	{ "max-time",		STATS_SORT_MAX_TIME },
+	{ "longest",		STATS_SORT_MAX_TIME },
+	{ "time-max",		STATS_SORT_MAX_TIME },
+	{ "avg-time",		STATS_SORT_AVG_TIME },
+	{ "time-avg",		STATS_SORT_AVG_TIME },
+	{ "calls",		STATS_SORT_CALLS },
+	{ "count",		STATS_SORT_CALLS },
+	{ "errors",		STATS_SORT_ERRORS },
+	{ "error",		STATS_SORT_ERRORS },
+	{ "name",		STATS_SORT_NAME },
+	{ "syscall",		STATS_SORT_NAME },
+	{ "syscall-name",	STATS_SORT_NAME },
+	{ "nothing",		STATS_SORT_NOTHING },
+	{ "none",		STATS_SORT_NOTHING },
+	{ "wall-time",		STATS_SORT_WALL_TIME },
+	{ "wall-time-percent",	STATS_SORT_WALL_TIME },
+	{ "wall-time-total",	STATS_SORT_WALL_TIME },
+	{ "wall-total-time",	STATS_SORT_WALL_TIME },
+	{ "wall-min-time",	STATS_SORT_WALL_MIN_TIME },
+	{ "wall-shortest",	STATS_SORT_WALL_MIN_TIME },
+	{ "wall-time-min",	STATS_SORT_WALL_MIN_TIME },
+	{ "wall-max-time",	STATS_SORT_WALL_MAX_TIME },
+	{ "wall-longest",	STATS_SORT_WALL_MAX_TIME },
+	{ "wall-time-max",	STATS_SORT_WALL_MAX_TIME },
+	{ "wall-avg-time",	STATS_SORT_WALL_AVG_TIME },
+	{ "wall-time-avg",	STATS_SORT_WALL_AVG_TIME },
+	{ NULL, 0 }
+};
+
+/* The words are case-sensitive in strace ("CALLS" is refused). */
+static int lookup(const struct name_map *map, const char *s, size_t len)
+{
+	for (; map->name; map++)
+		if (strlen(map->name) == len && !memcmp(map->name, s, len))
+			return map->value;
+	return -1;
+}
+
+int stats_parse_sort(const char *arg)
+{
+	return lookup(sort_names, arg, strlen(arg));
+}
+
+void stats_default_columns(int *cols, unsigned int *ncols)
+{
+	static const int def[] = {
+		STATS_COL_TIME_PERCENT, STATS_COL_TOTAL_TIME,
+		STATS_COL_AVG_TIME, STATS_COL_CALLS, STATS_COL_ERRORS,
+		STATS_COL_NAME,
+	};
+
+	memcpy(cols, def, sizeof(def));
+	*ncols = sizeof(def) / sizeof(def[0]);
+}
+
+/*
+ * Left to right, as strace reads it: an unknown word is reported only if
+ * no repeated column comes before it, and a repeat is reported with the
+ * rest of the argument from that word on.
+ */
+int stats_parse_columns(const char *arg, int *cols, unsigned int *ncols,
+			char *msg, size_t msgsize)
+{
+	bool seen[STATS_NCOLS] = { false };
+	const char *p = arg;
+	unsigned int n = 0;
+
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		int c = lookup(column_names, p, len);
+
+		if (c < 0) {
+			snprintf(msg, msgsize, "unknown column name: '%.*s'",
+				 (int)len, p);
+			return -1;
+		}
+		if (seen[c]) {
+			snprintf(msg, msgsize,
+				 "call summary column has been provided more than once: '%.*s' (-U option residual: '%s')",
+				 (int)len, p, p);
+			return -1;
+		}
+		seen[c] = true;
+		cols[n++] = c;
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	if (!seen[STATS_COL_NAME])
+		cols[n++] = STATS_COL_NAME;
+	*ncols = n;
+	return 0;
+}
+
+/*
+ * strtod's number with an optional unit.  strace refuses what strtod
+ * takes beyond plain decimals (hex, inf, nan), out-of-range values
+ * (ERANGE, subnormals included) and negatives (but "-0" is zero).
+ */
+int stats_parse_overhead(const char *arg, uint64_t *ns)
+{
+	static const struct {
+		const char *unit;
+		double mult;
+	} units[] = {
+		{ "", 1e3 }, { "s", 1e9 }, { "ms", 1e6 }, { "us", 1e3 },
+		{ "ns", 1 },
+	};
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (end == arg || errno == ERANGE || !isfinite(v) || v < 0)
+		return -1;
+	/* strtod would read hex ("0x10") and "inf"/"nan": not numbers here. */
+	for (const char *q = arg; q < end; q++)
+		if (*q == 'x' || *q == 'X' || *q == 'i' || *q == 'I' ||
+		    *q == 'n' || *q == 'N')
+			return -1;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(end, units[i].unit))
+			continue;
+		v *= units[i].mult;
+		*ns = v >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)v;
+		return 0;
+	}
+	return -1;
+}
+
+/* --- the table ------------------------------------------------------- */
+
+/* What a row or the total row shows. */
+struct line {
+	const char *name;
+	uint64_t calls, errors;
+	uint64_t time_ns, min_ns, max_ns;
+	uint64_t wall_ns, wall_min_ns, wall_max_ns;
+};
+
+/* Sums of the table, for the percentages. */
+static uint64_t sum_time, sum_wall;
+
+/*
+ * The name column is as wide as the kind says, or one more than the
+ * longest name in the table (strace: "io_uring_register" makes it 18).
+ */
+static unsigned int name_width;
+
+static void put_secs(struct outstream *os, unsigned int width, uint64_t ns)
+{
+	out_printf(os, "%*.6f", (int)width, (double)ns / 1e9);
+}
+
+/* "usecs/call": the average, truncated to whole microseconds. */
+static void put_avg(struct outstream *os, unsigned int width, uint64_t ns,
+		    uint64_t calls)
+{
+	out_printf(os, "%*llu", (int)width,
+		   (unsigned long long)(calls ? ns / calls / 1000 : 0));
+}
+
+static void put_percent(struct outstream *os, uint64_t t, uint64_t sum,
+			bool total)
+{
+	double pct = total ? 100.0 : sum ? 100.0 * (double)t / (double)sum : 0;
+
+	out_printf(os, "%6.2f", pct);
+}
+
+/* Header, rule width, of each column; the name's come from the kind. */
+static const struct {
+	const char *header;
+	unsigned int width;
+} col_fmt[STATS_NCOLS] = {
+	[STATS_COL_TIME_PERCENT] = { "% time", 6 },
+	[STATS_COL_TOTAL_TIME]	 = { "seconds", 11 },
+	[STATS_COL_MIN_TIME]	 = { "shortest", 8 },
+	[STATS_COL_MAX_TIME]	 = { "longest", 8 },
+	[STATS_COL_AVG_TIME]	 = { "usecs/call", 11 },
+	[STATS_COL_CALLS]	 = { "calls", 9 },
+	[STATS_COL_ERRORS]	 = { "errors", 9 },
+	[STATS_COL_WALL_PERCENT] = { "% wall", 6 },
+	[STATS_COL_WALL_TOTAL]	 = { "wall seconds", 12 },
+	[STATS_COL_WALL_MIN]	 = { "wall min", 8 },
+	[STATS_COL_WALL_MAX]	 = { "wall max", 8 },
+	[STATS_COL_WALL_AVG]	 = { "wall us/call", 12 },
+};
+
+static void put_cell(struct outstream *os, int col, bool last,
+		     const struct line *l, bool total)
+{
+	unsigned int w = col_fmt[col].width;
+
+	switch (col) {
+	case STATS_COL_TIME_PERCENT:
+		put_percent(os, l->time_ns, sum_time, total);
+		break;
+	case STATS_COL_TOTAL_TIME:
+		put_secs(os, w, l->time_ns);
+		break;
+	case STATS_COL_MIN_TIME:
+		put_secs(os, w, l->min_ns);
+		break;
+	case STATS_COL_MAX_TIME:
+		put_secs(os, w, l->max_ns);
+		break;
+	case STATS_COL_AVG_TIME:
+		put_avg(os, w, l->time_ns, l->calls);
+		break;
+	case STATS_COL_CALLS:
+		out_printf(os, "%*llu", (int)w, (unsigned long long)l->calls);
+		break;
+	case STATS_COL_ERRORS:
+		/* No errors: a blank cell, not a 0. */
+		if (l->errors)
+			out_printf(os, "%*llu", (int)w,
+				   (unsigned long long)l->errors);
+		else
+			out_printf(os, "%*s", (int)w, "");
+		break;
+	case STATS_COL_NAME:
+		if (last)
+			out_puts(os, l->name);
+		else
+			out_printf(os, "%-*s", (int)name_width, l->name);
+		break;
+	case STATS_COL_WALL_PERCENT:
+		put_percent(os, l->wall_ns, sum_wall, total);
+		break;
+	case STATS_COL_WALL_TOTAL:
+		put_secs(os, w, l->wall_ns);
+		break;
+	case STATS_COL_WALL_MIN:
+		put_secs(os, w, l->wall_min_ns);
+		break;
+	case STATS_COL_WALL_MAX:
+		put_secs(os, w, l->wall_max_ns);
+		break;
+	case STATS_COL_WALL_AVG:
+		put_avg(os, w, l->wall_ns, l->calls);
+		break;
+	}
+}
+
+static void put_line(struct outstream *os, const struct line *l, bool total)
+{
+	for (unsigned int i = 0; i < cfg.summary_ncols; i++) {
+		if (i)
+			out_puts(os, " ");
+		put_cell(os, cfg.summary_cols[i], i + 1 == cfg.summary_ncols,
+			 l, total);
+	}
+	out_puts(os, "\n");
+}
+
+static void put_header(struct outstream *os, const struct stats_kind_info *k)
+{
+	for (unsigned int i = 0; i < cfg.summary_ncols; i++) {
+		int c = cfg.summary_cols[i];
+
+		if (i)
+			out_puts(os, " ");
+		if (c == STATS_COL_NAME && i + 1 == cfg.summary_ncols)
+			out_puts(os, k->name_header);
+		else if (c == STATS_COL_NAME)
+			out_printf(os, "%-*s", (int)name_width,
+				   k->name_header);
+		else if (c == STATS_COL_TIME_PERCENT ||
+			 c == STATS_COL_WALL_PERCENT)
+			out_printf(os, "%-*s", (int)col_fmt[c].width,
+				   col_fmt[c].header);
+		else
+			out_printf(os, "%*s", (int)col_fmt[c].width,
+				   col_fmt[c].header);
+	}
+	out_puts(os, "\n");
+}
+
+static void put_rule(struct outstream *os)
+{
+	for (unsigned int i = 0; i < cfg.summary_ncols; i++) {
+		int c = cfg.summary_cols[i];
+		unsigned int w = c == STATS_COL_NAME ? name_width
+						     : col_fmt[c].width;
+
+		if (i)
+			out_puts(os, " ");
+		while (w--)
+			out_puts(os, "-");
+	}
+	out_puts(os, "\n");
+}
+
+/* --- sorting: descending by the key, ties in id order ------------------ */
+
+static const struct stats_row *sort_rows;
+
+static int cmp_u64_desc(uint64_t a, uint64_t b)
+{
+	return a < b ? 1 : a > b ? -1 : 0;
+}
+
+/* Averages compared exactly: a.t / a.n against b.t / b.n. */
+static int cmp_avg_desc(uint64_t at, uint64_t an, uint64_t bt, uint64_t bn)
+{
+	unsigned __int128 l = (unsigned __int128)at * bn;
+	unsigned __int128 r = (unsigned __int128)bt * an;
+
+	return l < r ? 1 : l > r ? -1 : 0;
+}
+
+static int cmp_rows(const void *pa, const void *pb)
+{
+	unsigned long ia = *(const unsigned long *)pa;
+	unsigned long ib = *(const unsigned long *)pb;
+	const struct stats_row *a = &sort_rows[ia], *b = &sort_rows[ib];
+	int r = 0;
+
+	switch (cfg.summary_sort) {
+	case STATS_SORT_TIME:
+		r = cmp_u64_desc(a->time_ns, b->time_ns);
+		break;
+	case STATS_SORT_MIN_TIME:
+		r = cmp_u64_desc(a->min_ns, b->min_ns);
+		break;
+	case STATS_SORT_MAX_TIME:
+		r = cmp_u64_desc(a->max_ns, b->max_ns);
+		break;
+	case STATS_SORT_AVG_TIME:
+		r = cmp_avg_desc(a->time_ns, a->calls, b->time_ns, b->calls);
+		break;
+	case STATS_SORT_CALLS:
+		r = cmp_u64_desc(a->calls, b->calls);
+		break;
+	case STATS_SORT_ERRORS:
+		r = cmp_u64_desc(a->errors, b->errors);
+		break;
+	case STATS_SORT_NAME:
+		r = strcmp(a->name, b->name);
+		break;
+	case STATS_SORT_WALL_TIME:
+		r = cmp_u64_desc(a->wall_ns, b->wall_ns);
+		break;
+	case STATS_SORT_WALL_MIN_TIME:
+		r = cmp_u64_desc(a->wall_min_ns, b->wall_min_ns);
+		break;
+	case STATS_SORT_WALL_MAX_TIME:
+		r = cmp_u64_desc(a->wall_max_ns, b->wall_max_ns);
+		break;
+	case STATS_SORT_WALL_AVG_TIME:
+		r = cmp_avg_desc(a->wall_ns, a->calls, b->wall_ns, b->calls);
+		break;
+	default:
+		break;
+	}
+	if (r)
+		return r;
+	return ia < ib ? -1 : ia > ib;
+}
+
+static void line_of_row(struct line *l, const struct stats_row *r)
+{
+	l->name = r->name;
+	l->calls = r->calls;
+	l->errors = r->errors;
+	l->time_ns = r->time_ns;
+	l->min_ns = r->min_ns;
+	l->max_ns = r->max_ns;
+	l->wall_ns = r->wall_ns;
+	l->wall_min_ns = r->wall_min_ns;
+	l->wall_max_ns = r->wall_max_ns;
+}
+
+static void add_to_total(struct line *t, const struct stats_row *r, bool first)
+{
+	t->calls += r->calls;
+	t->errors += r->errors;
+	t->time_ns += r->time_ns;
+	t->wall_ns += r->wall_ns;
+	if (first || r->min_ns < t->min_ns)
+		t->min_ns = r->min_ns;
+	if (first || r->wall_min_ns < t->wall_min_ns)
+		t->wall_min_ns = r->wall_min_ns;
+	if (r->max_ns > t->max_ns)
+		t->max_ns = r->max_ns;
+	if (r->wall_max_ns > t->wall_max_ns)
+		t->wall_max_ns = r->wall_max_ns;
+}
+
+static void print_one(struct outstream *os, enum stats_kind kind, int pers)
+{
+	const struct stats_kind_info *k = &stats_kinds[kind];
+	const struct stats_table *t = &stats_tables[kind][pers];
+	struct line total = { .name = "total" };
+	unsigned long *idx, n = 0;
+
+	if (!t->calls)
+		return;
+	idx = malloc(t->nrows * sizeof(*idx));
+	if (!idx)
+		return;
+	name_width = k->name_width;
+	for (unsigned long i = 0; i < t->nrows; i++) {
+		if (!t->rows[i].calls)
+			continue;
+		add_to_total(&total, &t->rows[i], n == 0);
+		idx[n++] = i;
+		if (strlen(t->rows[i].name) + 1 > name_width)
+			name_width = (unsigned int)strlen(t->rows[i].name) + 1;
+	}
+	sum_time = total.time_ns;
+	sum_wall = total.wall_ns;
+	sort_rows = t->rows;
+	if (cfg.summary_sort != STATS_SORT_NOTHING)
+		qsort(idx, n, sizeof(*idx), cmp_rows);
+
+	if (pers != PERS_NATIVE && k->pers_title) {
+		out_printf(os, k->pers_title, arch_pers[pers].name);
+		out_puts(os, "\n");
+	}
+	put_header(os, k);
+	put_rule(os);
+	for (unsigned long i = 0; i < n; i++) {
+		struct line l;
+
+		line_of_row(&l, &t->rows[idx[i]]);
+		put_line(os, &l, false);
+	}
+	put_rule(os);
+	put_line(os, &total, true);
+	free(idx);
+}
+
+void stats_table_print(struct outstream *os, enum stats_kind kind)
+{
+	for (int p = 0; p < NUM_PERSONALITIES; p++)
+		print_one(os, kind, p);
+}
