@@ -78,6 +78,13 @@ static const char usage_text[] =
 "                 set VAR in the command's environment; -E VAR removes it\n"
 "  -u USER, --user=USER\n"
 "                 run the command as USER, with USER's groups\n"
+"  -D, --daemonize[=grandchild]\n"
+"                 the command stays the child of whoever started sltrace;\n"
+"                 sltrace traces it from a detached grandchild\n"
+"  -DD, --daemonize=pgroup\n"
+"                 the same, with sltrace in a process group of its own\n"
+"  -DDD, --daemonize=session\n"
+"                 the same, with sltrace in a session of its own\n"
 "\n"
 "Tracing:\n"
 "  -b execve, --detach-on=execve\n"
@@ -355,6 +362,7 @@ static const struct option long_options[] = {
 	{ "decode-fd",		optional_argument, NULL, OPT_QUAL + QK_DECODE_FDS },
 	{ "decode-fds",		optional_argument, NULL, OPT_QUAL + QK_DECODE_FDS },
 	{ "decode-pids",	required_argument, NULL, OPT_DECODE_PIDS },
+	{ "daemonize",		optional_argument, NULL, 'D' },
 	{ "detach-on",		required_argument, NULL, 'b' },
 	{ "env",		required_argument, NULL, 'E' },
 	{ "interruptible",	required_argument, NULL, 'I' },
@@ -733,7 +741,7 @@ void cli_parse(int argc, char **argv)
 	opterr = 0;
 	for (;;) {
 		prev_optind = optind;
-		c = getopt_long(argc, argv, "+:a:b:cCde:E:fhI:o:O:p:qs:S:u:U:vVwxX:yinP:rtTYzZ",
+		c = getopt_long(argc, argv, "+:a:b:cCdDe:E:fhI:o:O:p:qs:S:u:U:vVwxX:yinP:rtTYzZ",
 				long_options, NULL);
 		if (c == -1)
 			break;
@@ -777,6 +785,20 @@ void cli_parse(int argc, char **argv)
 			break;
 		case 'u':
 			cfg.username = optarg;
+			break;
+		case 'D':
+			if (!optarg)
+				cfg.daemonize++;
+			else if (!strcmp(optarg, "grandchild"))
+				cfg.daemonize = 1;
+			else if (!strcmp(optarg, "pgroup") ||
+				 !strcmp(optarg, "pgrp"))
+				cfg.daemonize = 2;
+			else if (!strcmp(optarg, "session"))
+				cfg.daemonize = 3;
+			else
+				usage_error("invalid --daemonize argument: '%s'",
+					    optarg);
 			break;
 		case OPT_KILL_ON_EXIT:
 			cfg.kill_on_exit = true;

@@ -658,6 +658,18 @@ int engine_run(int *killed_by)
 		return 128 + sig;
 	}
 	debug("%llu ptrace stops", engine_nstops);
+	/*
+	 * Every task is gone from the trace but the command we launched
+	 * was let go (-b execve) rather than seen to exit: it is still our
+	 * child, so its exit status can still be ours.  (strace exits 0
+	 * at once here.)  With -D it is not our child: ECHILD, status 0.
+	 */
+	if (launched_pid && launched_status < 0) {
+		while (waitpid(launched_pid, &status, 0) < 0 && errno == EINTR)
+			;
+		if (errno != ECHILD && (WIFEXITED(status) || WIFSIGNALED(status)))
+			launched_status = status;
+	}
 	if (launched_status < 0)
 		return 0;
 	if (WIFSIGNALED(launched_status)) {

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <grp.h>
 #include <pwd.h>
 #include <signal.h>
@@ -122,6 +123,102 @@ static void apply_env(void)
 	}
 }
 
+/*
+ * The command's side, in the process that will exec it.  It stops until
+ * the tracer has seized it (SIGSTOP cannot be caught or ignored, so this
+ * works whatever dispositions it inherited), then sets itself up.
+ */
+static void __attribute__((noreturn))
+become_command(const char *path, char **argv, const struct passwd *pw,
+	       const struct sock_filter *filter, unsigned short n)
+{
+	kill(getpid(), SIGSTOP);
+	apply_env();
+	/* -u: groups, then gid, then uid: in that order or not at all. */
+	if (pw && (initgroups(pw->pw_name, pw->pw_gid) < 0 ||
+		   setgid(pw->pw_gid) < 0 || setuid(pw->pw_uid) < 0)) {
+		fprintf(stderr, "sltrace: cannot run as %s: %s\n", pw->pw_name,
+			strerror(errno));
+		_exit(1);
+	}
+	if (filter)
+		install_filter(filter, n);
+	execv(path, argv);
+	fprintf(stderr, "sltrace: exec: %s\n", strerror(errno));
+	_exit(1);
+}
+
+/* State letter of /proc/PID/stat ('T' stopped), or 0. */
+static char proc_state(pid_t pid)
+{
+	char path[64], buf[512], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	/* The name may hold anything: the state follows the last ')'. */
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' ? p[2] : 0;
+}
+
+/*
+ * -D: the command keeps the pid the shell started (so the shell waits
+ * for it, and sees its status), and the tracer runs as its grandchild,
+ * which nobody waits for.  -DD puts the tracer in a process group of its
+ * own, -DDD in a session of its own, out of reach of the terminal's
+ * signals.  Returns the command's pid in the tracer; the command's side
+ * never returns.
+ */
+static pid_t daemonize(const char *path, char **argv, const struct passwd *pw,
+		       const struct sock_filter *filter, unsigned short n)
+{
+	pid_t cmd = getpid(), t;
+	int status;
+
+	t = fork();
+	if (t < 0) {
+		complain("fork: %s", strerror(errno));
+		return -1;
+	}
+	if (t > 0) {
+		/* The intermediate child exits at once; then we stop. */
+		while (waitpid(t, &status, 0) < 0 && errno == EINTR)
+			;
+		become_command(path, argv, pw, filter, n);
+	}
+	if (fork() != 0)
+		_exit(0);
+	if (cfg.daemonize == 2)
+		setpgid(0, 0);
+	else if (cfg.daemonize >= 3)
+		setsid();
+	/* Not our child: no waitpid on its stop, so watch for it. */
+	for (int i = 0; proc_state(cmd) != 'T'; i++) {
+		if (i > 10000 || !proc_state(cmd)) {
+			complain("the command did not stop for tracing");
+			_exit(1);
+		}
+		usleep(1000);
+	}
+	if (ptrace(PTRACE_SEIZE, cmd, NULL, engine_ptrace_options()) < 0) {
+		complain("attach: ptrace(PTRACE_SEIZE, %d): %s", cmd,
+			 strerror(errno));
+		kill(cmd, SIGKILL);
+		_exit(1);
+	}
+	kill(cmd, SIGCONT);
+	launched_pid = cmd;
+	return cmd;
+}
+
 pid_t launch_command(char **argv, const struct sock_filter *filter,
 		     unsigned short n)
 {
@@ -142,33 +239,16 @@ pid_t launch_command(char **argv, const struct sock_filter *filter,
 	if (!path)
 		return -1;
 	fflush(NULL);
+	if (cfg.daemonize)
+		return daemonize(path, argv, pw, filter, n);
 	pid = fork();
 	if (pid < 0) {
 		complain("fork: %s", strerror(errno));
 		free(path);
 		return -1;
 	}
-	if (pid == 0) {
-		/*
-		 * Stop until the tracer has seized us; SIGSTOP cannot be
-		 * caught or ignored, so this works whatever dispositions
-		 * we inherited.
-		 */
-		kill(getpid(), SIGSTOP);
-		apply_env();
-		/* -u: groups, then gid, then uid: in that order or not at all. */
-		if (pw && (initgroups(pw->pw_name, pw->pw_gid) < 0 ||
-			   setgid(pw->pw_gid) < 0 || setuid(pw->pw_uid) < 0)) {
-			fprintf(stderr, "sltrace: cannot run as %s: %s\n",
-				pw->pw_name, strerror(errno));
-			_exit(1);
-		}
-		if (filter)
-			install_filter(filter, n);
-		execv(path, argv);
-		fprintf(stderr, "sltrace: exec: %s\n", strerror(errno));
-		_exit(1);
-	}
+	if (pid == 0)
+		become_command(path, argv, pw, filter, n);
 	free(path);
 
 	while (waitpid(pid, &status, WSTOPPED) < 0) {

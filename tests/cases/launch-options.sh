@@ -25,7 +25,13 @@ expect_line u.err "$TOOL: Cannot find user 'no_such_user_xyz'"
 # where sltrace lets go (" <detached ...>", nothing after it).
 "$SLTRACE" -o b.trace -b execve /bin/sh -c 'exec /bin/echo hi' > b.out ||
 	fail "-b: exit status $?"
-expect_line b.out "hi"
+wait_for_match b.out '^hi$'
+if [ "$TOOL" != strace ]; then
+	# sltrace still waits for the command it let go, and passes its
+	# exit status on (strace exits 0 at once).
+	"$SLTRACE" -o /dev/null -b execve /bin/sh -c 'exec /bin/sh -c "exit 7"'
+	expect_rc 7 $? "-b execve, command exiting 7"
+fi
 expect_match b.trace '^execve\("/bin/sh"'
 expect_match b.trace '^execve\("/bin/echo", .* <detached \.\.\.>$'
 expect_no_match b.trace '^write\(1, "hi'
@@ -36,6 +42,20 @@ expect_line bb.err "$TOOL: Syscall 'open' for -b isn't supported"
 "$SLTRACE" -I 5 /bin/true 2> i.err && fail "-I 5 accepted"
 expect_match i.err "invalid -I argument: '5'"
 "$SLTRACE" -o /dev/null -I never_tstp /bin/true || fail "-I never_tstp: $?"
+
+# -D, -DD, -DDD: the command is this shell's own child (it exits with its
+# status straight to us) and is traced all the same, by a grandchild.
+for d in -D -DD -DDD; do
+	rm -f d.trace
+	bash -c 'echo "$$" > shell.pid; exec "$@"' sh \
+		"$SLTRACE" $d -o d.trace /bin/sh -c 'echo "$PPID" > ppid; exit 5'
+	rc=$?
+	expect_rc 5 "$rc" "$d"
+	# The command took over the pid of the process that ran sltrace.
+	[ "$(cat ppid)" = "$$" ] || fail "$d: the command's parent is $(cat ppid), not $$"
+	wait_for_match d.trace '^\+\+\+ exited with 5 \+\+\+'
+	expect_match d.trace '^execve\("/bin/sh"'
+done
 
 [ "$TOOL" = strace ] && exit 0	# the rest is sltrace's own
 
