@@ -239,8 +239,12 @@ pid_t launch_command(char **argv, const struct sock_filter *filter,
 	if (!path)
 		return -1;
 	fflush(NULL);
-	if (cfg.daemonize)
-		return daemonize(path, argv, pw, filter, n);
+	if (cfg.daemonize) {
+		/* Only the tracer's side comes back here. */
+		pid = daemonize(path, argv, pw, filter, n);
+		free(path);
+		return pid;
+	}
 	pid = fork();
 	if (pid < 0) {
 		complain("fork: %s", strerror(errno));

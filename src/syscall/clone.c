@@ -92,7 +92,18 @@ SYS_FUNC(clone)
 		emit_field(tcp, "child_tidptr");
 		emit_ptr(tcp, ctid);
 	}
-	return 0;
+	return RVAL_PID;
+}
+
+/* The new process's pid, decorated by -Y like every pid. */
+SYS_FUNC(fork)
+{
+	return RVAL_DECODED | RVAL_PID;
+}
+
+SYS_FUNC(vfork)
+{
+	return RVAL_DECODED | RVAL_PID;
 }
 
 /* struct clone_args, include/uapi/linux/sched.h: eleven u64. */
@@ -197,5 +208,5 @@ SYS_FUNC(clone3)
 	}
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 1));
-	return 0;
+	return RVAL_PID;
 }

@@ -43,6 +43,7 @@
 #define RVAL_OCTAL	0x02	/* 022 (umask) */
 #define RVAL_UDECIMAL	0x03	/* unsigned decimal */
 #define RVAL_FD		0x04	/* a file descriptor: 3</path> with -y */
+#define RVAL_PID	0x05	/* a process id: 1234<comm> with -Y */
 #define RVAL_FORMAT	0x0f
 #define RVAL_STR	0x10	/* then " (" tcp->sc.auxstr ")" */
 #define RVAL_NONE	0x20	/* no value: "= ?" */

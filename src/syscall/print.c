@@ -14,6 +14,7 @@
 
 #include "filter/path.h"
 #include "filter/qualify.h"
+#include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/net.h"
 #include "syscall/print.h"
@@ -327,6 +328,9 @@ static void print_retval(struct tcb *tcp)
 		snprintf(buf, sizeof(buf), "%llu",
 			 (unsigned long long)word(tcp, (uint64_t)sc->rval));
 		out_puts(tcp->out, buf);
+		break;
+	case RVAL_PID:
+		print_pid(tcp, (int)sc->rval);
 		break;
 	case RVAL_FD:
 		/* An injected retval= past an int shows whole, as strace. */

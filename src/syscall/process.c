@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/desc.h"
 #include "syscall/process.h"
@@ -427,4 +428,29 @@ SYS_FUNC(ptrace)
 		break;
 	}
 	return 0;
+}
+
+/*
+ * Calls that return or take a process id: -Y shows its command name,
+ * "getpid() = 1234<sh>", as strace does for these.
+ */
+SYS_FUNC(getpid)
+{
+	return RVAL_DECODED | RVAL_PID;
+}
+
+SYS_FUNC(getppid)
+{
+	return RVAL_DECODED | RVAL_PID;
+}
+
+SYS_FUNC(gettid)
+{
+	return RVAL_DECODED | RVAL_PID;
+}
+
+SYS_FUNC(getsid)
+{
+	print_pid(tcp, tcp_iarg(tcp, 0));
+	return RVAL_DECODED;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "filter/qualify.h"
+#include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
 #include "xlat/tables/sigact_flags.h"
@@ -395,7 +396,7 @@ SYS_FUNC(rt_tgsigqueueinfo)
 
 SYS_FUNC(kill)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_pid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	print_signo(tcp, tcp_iarg(tcp, 1));
 	return RVAL_DECODED;
@@ -403,7 +404,7 @@ SYS_FUNC(kill)
 
 SYS_FUNC(tkill)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_pid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	print_signo(tcp, tcp_iarg(tcp, 1));
 	return RVAL_DECODED;
@@ -411,9 +412,9 @@ SYS_FUNC(tkill)
 
 SYS_FUNC(tgkill)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_pid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
-	emit_int(tcp, tcp_iarg(tcp, 1));
+	print_pid(tcp, tcp_iarg(tcp, 1));
 	emit_next(tcp);
 	print_signo(tcp, tcp_iarg(tcp, 2));
 	return RVAL_DECODED;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
 #include "xlat/tables/wait_options.h"
@@ -121,7 +122,7 @@ static void print_options(struct tcb *tcp, uint64_t opt)
 static int decode_wait4(struct tcb *tcp, bool rusage)
 {
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
+		print_pid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 		return 0;
 	}

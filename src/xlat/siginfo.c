@@ -18,6 +18,7 @@
 #include "engine/tcb.h"
 #include "output/emit.h"
 #include "syscall/sysent.h"
+#include "output/pidcomm.h"
 #include "xlat/siginfo.h"
 #include "xlat/xlat.h"
 
@@ -108,7 +109,7 @@ static void emit_errno(struct tcb *tcp, int err)
 static void emit_sender(struct tcb *tcp, const siginfo_t *si)
 {
 	emit_field(tcp, "si_pid");
-	emit_int(tcp, si->si_pid);
+	print_pid(tcp, si->si_pid);
 	emit_field(tcp, "si_uid");
 	emit_int(tcp, (int)si->si_uid);
 }
