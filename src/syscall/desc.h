@@ -43,13 +43,17 @@ void print_iov(struct tcb *tcp, uint64_t addr, uint64_t count,
  * " * N bytes in buffer I", data_size bytes in all (IOV_DATA_ALL for
  * the writes), stopping at the first empty buffer.
  *
- * The request waits in tcp->priv (the previous owner is chained and
- * freed after the dump): a decoder keeping its own state there must be
- * done with it before it asks for a dump.
+ * Both only record the request: the dump is written under the syscall's
+ * line when the printer ends it (dump_pending_flush).
  */
 void dump_buf(struct tcb *tcp, uint64_t addr, uint64_t len);
 void dump_iov(struct tcb *tcp, uint64_t addr, uint64_t count,
 	      uint64_t data_size);
+/*
+ * The line of tcp's syscall is complete: write the dumps asked for at
+ * its exit (print false: the line was dropped, drop them too).
+ */
+void dump_pending_flush(struct tcb *tcp, bool print);
 
 /*
  * A pointer to a 64-bit offset (splice, sendfile64, copy_file_range):

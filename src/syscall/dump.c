@@ -9,12 +9,9 @@
  * and for the vector forms each buffer headed by " * 6 bytes in buffer 0".
  *
  * A decoder asks for a dump at the exit stop, while its line is still
- * being written; the dump must come after the return value.  So the
- * request is parked in the task's per-syscall private slot, whose
- * destructor the engine runs right after the exit stop was printed (and
- * before the tracee runs again, so its memory still holds the data).
- * The destructor writes the dump and hands the slot back to whatever
- * private data it held before.
+ * being written; the dump must come after the return value.  The request
+ * waits here until the printer ends the line (dump_pending_flush), still
+ * in the same stop: the tracee's memory still holds the data.
  */
 #include "config.h"
 
@@ -35,13 +32,12 @@ struct dump_req {
 	uint64_t data_size;	/* iov: bytes in all */
 };
 
-struct dump_pending {
+/* One syscall line is written at a time: one pending set suffices. */
+static struct {
 	struct tcb *tcp;
-	void *prev;
-	void (*prev_free)(void *);
 	unsigned int n;
 	struct dump_req req[DUMP_MAX_REQ];
-};
+} pending;
 
 /* Bytes of a dump read from the tracee at a time. */
 #define DUMP_CHUNK 4096
@@ -148,41 +144,28 @@ static void dump_iov_now(struct tcb *tcp, const struct dump_req *r)
 	}
 }
 
-static void dump_flush(void *p)
+void dump_pending_flush(struct tcb *tcp, bool print)
 {
-	struct dump_pending *d = p;
-	struct tcb *tcp = d->tcp;
-
-	for (unsigned int i = 0; i < d->n; i++) {
-		if (d->req[i].iov)
-			dump_iov_now(tcp, &d->req[i]);
+	if (pending.tcp != tcp)
+		return;
+	for (unsigned int i = 0; print && i < pending.n; i++) {
+		if (pending.req[i].iov)
+			dump_iov_now(tcp, &pending.req[i]);
 		else
-			dump_data(tcp, d->req[i].addr, d->req[i].count);
+			dump_data(tcp, pending.req[i].addr, pending.req[i].count);
 	}
-	/* Give the slot back to its former owner and let it clean up. */
-	if (d->prev && d->prev_free)
-		d->prev_free(d->prev);
-	free(d);
+	pending.tcp = NULL;
+	pending.n = 0;
 }
 
 static void dump_request(struct tcb *tcp, const struct dump_req *r)
 {
-	struct dump_pending *d;
-
-	if (tcp->priv_free == dump_flush) {
-		d = tcp->priv;
-	} else {
-		d = calloc(1, sizeof(*d));
-		if (!d)
-			return;
-		d->tcp = tcp;
-		d->prev = tcp->priv;
-		d->prev_free = tcp->priv_free;
-		tcp->priv = d;
-		tcp->priv_free = dump_flush;
+	if (pending.tcp != tcp) {
+		pending.tcp = tcp;
+		pending.n = 0;
 	}
-	if (d->n < DUMP_MAX_REQ)
-		d->req[d->n++] = *r;
+	if (pending.n < DUMP_MAX_REQ)
+		pending.req[pending.n++] = *r;
 }
 
 void dump_buf(struct tcb *tcp, uint64_t addr, uint64_t len)

@@ -16,6 +16,7 @@
 #include "filter/qualify.h"
 #include "output/pidcomm.h"
 #include "syscall/defs.h"
+#include "syscall/desc.h"
 #include "syscall/net.h"
 #include "syscall/print.h"
 
@@ -398,6 +399,8 @@ void syscall_print_exit(struct tcb *tcp)
 		line_hold_end(tcp, kept);
 	}
 	/* --syscall-limit counts the syscalls shown, as strace's does. */
+	/* -e read=/write= dumps go under the line they belong to. */
+	dump_pending_flush(tcp, kept);
 	if (cfg.syscall_limit && kept && ++nshown == cfg.syscall_limit)
 		engine_detach_all();
 	out_event_done(tcp->out);
