@@ -16,6 +16,7 @@
 #include "output/output.h"
 #include "stats/stats.h"
 #include "syscall/print.h"
+#include "unwind/unwind.h"
 
 /* A personality note goes after the line of the execve that made it. */
 static void on_syscall_exit(struct tcb *tcp)
@@ -139,6 +140,10 @@ int main(int argc, char **argv)
 	if (out_init() < 0)
 		return 1;
 	wire_consumer(&consumer);
+	if (cfg.stack_trace && unwind_init(&consumer) < 0) {
+		msg_error("-k: out of memory");
+		return 1;
+	}
 	if (engine_init(&consumer) < 0) {
 		out_finish();
 		return 1;
@@ -148,6 +153,8 @@ int main(int argc, char **argv)
 		msg_error("--summary-interval: cannot start a timer: %s",
 			  strerror(-rc));
 	status = engine_run(&killed_by);
+	if (cfg.stack_trace)
+		unwind_finish();
 	stats_finish();
 	out_finish();
 	if (killed_by)

@@ -56,6 +56,13 @@ int arch_get_orig_scno(pid_t pid, long *nr);
 int arch_get_stack_pointer(pid_t pid, uint64_t *sp);
 
 /*
+ * At a PTRACE_EVENT_CLONE stop: the flags the parent passed to clone or
+ * clone3 (read from its registers, so it works when the syscall itself
+ * is not traced).  0 or -errno.
+ */
+int arch_get_clone_flags(pid_t pid, int pers, uint64_t *flags);
+
+/*
  * Fault injection (src/engine/inject.c).  For a task stopped at a
  * syscall's entry or at a seccomp stop: make it run syscall nr of its
  * personality instead, with the same arguments; nr -1 runs nothing and

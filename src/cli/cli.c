@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/ltrace_cli.h"
 #include "filter/path.h"
 #include "filter/qualify.h"
 #include "stats/stats.h"
@@ -24,6 +25,7 @@
 struct config cfg = {
 	.string_limit = 32,
 	.align_col = 40,
+	.stack_trace_limit = 256,
 };
 
 static const char *progname = "sltrace";
@@ -59,9 +61,11 @@ fatal(const char *fmt, ...)
  * where they expect; the descriptions are sltrace's own.
  */
 static const char usage_text[] =
-"Usage: sltrace [-dffhinqrtttTvVxxyyYzZ] [-a COLUMN] [-e EXPR]... [-o FILE]\n"
+"Usage: sltrace [-dffhikknqrtttTvVxxyyYzZ] [-a COLUMN] [-e EXPR]... [-o FILE]\n"
 "               [-s STRSIZE] [-X FORMAT] [-P PATH]... [-p PID]...\n"
+"               [-l PATTERN[@LIB]]... [-L PATTERN[@LIB]]...\n"
 "               { -p PID | PROG [ARGS] }\n"
+"   or: sltrace --ltrace [LTRACE-OPTION]... { -p PID | PROG [ARGS] }\n"
 "\n"
 "General:\n"
 "  -e EXPR        qualify what is traced and how: KIND=[!]all,\n"
@@ -152,6 +156,13 @@ static const char usage_text[] =
 "                 pidfd (the pid a pidfd refers to)\n"
 "  -i, --instruction-pointer\n"
 "                 begin each line with the address of the syscall\n"
+"  -k, --stack-trace[=symbol]\n"
+"                 print the stack of the tracee under each syscall line\n"
+"  -kk, --stack-trace=source\n"
+"                 the same, with the source file and line of each frame\n"
+"                 that has debugging information\n"
+"  --stack-trace-frame-limit=LIMIT\n"
+"                 print at most LIMIT frames of each stack (default 256)\n"
 "  -n, --syscall-number\n"
 "                 begin each line with the number of the syscall\n"
 "  -o FILE, --output=FILE\n"
@@ -225,6 +236,25 @@ static const char usage_text[] =
 "                 syscall in SET (default: all traced), in microseconds\n"
 "  --hist-by-errno\n"
 "                 one histogram per outcome: success and each errno\n"
+"\n"
+"Library calls:\n"
+"  -l [!]PATTERN[@LIB], --lib-call=[!]PATTERN[@LIB]\n"
+"                 show the calls the program makes into shared libraries\n"
+"                 (through its PLT/GOT) of functions PATTERN matches,\n"
+"                 defined in a library LIB matches; repeatable, the last\n"
+"                 pattern that matches a call decides, ! excludes\n"
+"     patterns:   globs (*, ?, [...]) over the whole name, or /REGEX/;\n"
+"                 LIB is matched to the soname, or to the path when it\n"
+"                 begins with /, and MAIN is the program itself\n"
+"  -L [!]PATTERN[@LIB], --lib-entry=[!]PATTERN[@LIB]\n"
+"                 show the calls of the functions PATTERN matches in any\n"
+"                 object LIB matches, caught at their entry (static\n"
+"                 functions and static programs too); repeatable\n"
+"  --demangle     show C++ names demangled\n"
+"  --proto-file=FILE\n"
+"                 read function prototypes from FILE; repeatable\n"
+"  --ltrace       (first) take ltrace's options and print ltrace's lines;\n"
+"                 the same as invoking sltrace as ltrace\n"
 "\n"
 "Tampering:\n"
 "  -e inject=SET[:error=ERRNO|:retval=VALUE][:signal=SIG][:syscall=SYSCALL]\n"
@@ -348,6 +378,11 @@ enum {
 	OPT_TRACE_FDS,
 	OPT_KILL_ON_EXIT,
 	OPT_SYSCALL_LIMIT,
+	OPT_DEMANGLE,
+	OPT_PROTO_FILE,
+	OPT_LTRACE,
+	OPT_STACK_TRACE,
+	OPT_STACK_TRACE_LIMIT,
 	OPT_QUAL = 0x200,
 };
 
@@ -378,6 +413,11 @@ static const struct option long_options[] = {
 	{ "inject",		required_argument, NULL, OPT_QUAL + QK_INJECT },
 	{ "instruction-pointer", no_argument,	   NULL, 'i' },
 	{ "kvm",		required_argument, NULL, OPT_QUAL + QK_KVM },
+	{ "demangle",		no_argument,	   NULL, OPT_DEMANGLE },
+	{ "lib-call",		required_argument, NULL, 'l' },
+	{ "lib-entry",		required_argument, NULL, 'L' },
+	{ "ltrace",		no_argument,	   NULL, OPT_LTRACE },
+	{ "proto-file",		required_argument, NULL, OPT_PROTO_FILE },
 	{ "no-abbrev",		no_argument,	   NULL, 'v' },
 	{ "output",		required_argument, NULL, 'o' },
 	{ "output-separately",	no_argument,	   NULL, OPT_OUTPUT_SEPARATELY },
@@ -388,6 +428,9 @@ static const struct option long_options[] = {
 	{ "seccomp-bpf",	optional_argument, NULL, OPT_SECCOMP_BPF },
 	{ "signal",		required_argument, NULL, OPT_QUAL + QK_SIGNAL },
 	{ "signals",		required_argument, NULL, OPT_QUAL + QK_SIGNAL },
+	{ "stack-trace",	optional_argument, NULL, OPT_STACK_TRACE },
+	{ "stack-traces",	optional_argument, NULL, OPT_STACK_TRACE },
+	{ "stack-trace-frame-limit", required_argument, NULL, OPT_STACK_TRACE_LIMIT },
 	{ "silence",		optional_argument, NULL, OPT_QUAL + QK_QUIET },
 	{ "silent",		optional_argument, NULL, OPT_QUAL + QK_QUIET },
 	{ "status",		required_argument, NULL, OPT_QUAL + QK_STATUS },
@@ -532,6 +575,7 @@ static void check_summary(bool sort_given, bool cols_given, bool y_given)
 			const char *opt;
 		} useless[] = {
 			{ cfg.print_ip, "-i/--instruction-pointer" },
+			{ cfg.stack_trace, "-k/--stack-traces" },
 			{ cfg.print_nr, "-n/--syscall-number" },
 			{ cfg.rel_ts, "-r/--relative-timestamps" },
 			{ cfg.abs_ts != TS_FORMAT_NONE, "-t/--absolute-timestamps" },
@@ -543,6 +587,9 @@ static void check_summary(bool sort_given, bool cols_given, bool y_given)
 				fprintf(stderr, "%s: %s has no effect with -c/--summary-only\n",
 					progname, useless[i].opt);
 	}
+	/* Nothing to print a stack under. */
+	if (cfg.summary == SUMMARY_ONLY)
+		cfg.stack_trace = STACK_TRACE_NONE;
 	if (cfg.summary == SUMMARY_ONLY && y_given)
 		fprintf(stderr, "%s: -y/--decode-fds has no effect with -c/--summary-only\n",
 			progname);
@@ -722,6 +769,30 @@ static void resolve_trace_paths(void)
 	ntrace_paths = 0;
 }
 
+/* -l, -L: one rule each; any of them turns library call tracing on. */
+static void add_lib_rule(struct lc_ruleset *rs, const char *arg)
+{
+	char msg[512];
+	int rc = lc_rules_add(rs, arg, 0, msg, sizeof(msg));
+
+	if (rc == -ENOMEM)
+		fatal("out of memory");
+	if (rc)
+		fatal("%s", msg);
+	cfg.lc_mode = LC_ON;
+}
+
+static void add_proto_file(char *path)
+{
+	char **v = realloc(cfg.lc_proto_files,
+			   (cfg.n_lc_proto_files + 1) * sizeof(*v));
+
+	if (!v)
+		fatal("out of memory");
+	cfg.lc_proto_files = v;
+	cfg.lc_proto_files[cfg.n_lc_proto_files++] = path;
+}
+
 void cli_parse(int argc, char **argv)
 {
 	unsigned int nf = 0, nq = 0, nx = 0, ny = 0, nt = 0, nzz = 0;
@@ -733,6 +804,13 @@ void cli_parse(int argc, char **argv)
 	int c, prev_optind;
 	long v;
 
+	if (ltrace_cli_wanted(argc, argv)) {
+		ltrace_cli_parse(argc, argv);
+		return;
+	}
+	/* sltrace's -l: the calls the program itself makes. */
+	cfg.lc_plt.main_only = true;
+
 	/*
 	 * "+" stops at the first non-option: everything after it belongs
 	 * to the traced command.  getopt's own messages are replaced by
@@ -741,7 +819,7 @@ void cli_parse(int argc, char **argv)
 	opterr = 0;
 	for (;;) {
 		prev_optind = optind;
-		c = getopt_long(argc, argv, "+:a:b:cCdDe:E:fhI:o:O:p:qs:S:u:U:vVwxX:yinP:rtTYzZ",
+		c = getopt_long(argc, argv, "+:a:b:cCdDe:E:fhI:l:L:ko:O:p:qs:S:u:U:vVwxX:yinP:rtTYzZ",
 				long_options, NULL);
 		if (c == -1)
 			break;
@@ -803,6 +881,20 @@ void cli_parse(int argc, char **argv)
 		case OPT_KILL_ON_EXIT:
 			cfg.kill_on_exit = true;
 			break;
+		case 'l':
+			add_lib_rule(&cfg.lc_plt, optarg);
+			break;
+		case 'L':
+			add_lib_rule(&cfg.lc_entry, optarg);
+			break;
+		case OPT_DEMANGLE:
+			cfg.lc_demangle = true;
+			break;
+		case OPT_PROTO_FILE:
+			add_proto_file(optarg);
+			break;
+		case OPT_LTRACE:
+			usage_error("--ltrace must be the first argument");
 		case OPT_SYSCALL_LIMIT:
 			v = parse_uint(optarg, LONG_MAX);
 			if (v <= 0)
@@ -844,6 +936,26 @@ void cli_parse(int argc, char **argv)
 			print_usage();
 		case 'i':
 			cfg.print_ip = true;
+			break;
+		case 'k':
+			if (cfg.stack_trace < STACK_TRACE_SOURCE)
+				cfg.stack_trace++;
+			break;
+		case OPT_STACK_TRACE:
+			if (!optarg || !strcmp(optarg, "symbol"))
+				cfg.stack_trace = STACK_TRACE_SYMBOL;
+			else if (!strcmp(optarg, "source"))
+				cfg.stack_trace = STACK_TRACE_SOURCE;
+			else
+				usage_error("invalid --stack-trace argument: '%s'",
+					    optarg);
+			break;
+		case OPT_STACK_TRACE_LIMIT:
+			v = parse_uint(optarg, INT_MAX);
+			if (v <= 0)
+				usage_error("invalid --stack-trace-frame-limit argument: '%s'",
+					    optarg);
+			cfg.stack_trace_limit = (unsigned int)v;
 			break;
 		case 'n':
 			cfg.print_nr = true;

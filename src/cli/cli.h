@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "libcall/rules.h"
+
 struct scset;
 
 struct config {
@@ -82,9 +84,58 @@ struct config {
 	char **env_ops;			/* -E: "VAR=VAL" sets, "VAR" unsets */
 	size_t n_env_ops;
 
+	/* -k, -kk: the stack under each line (src/unwind/). */
+	int stack_trace;		/* STACK_TRACE_* */
+	unsigned int stack_trace_limit;	/* --stack-trace-frame-limit, 256 */
+
 	/* Diagnostics. */
 	int debug;			/* -d, repeatable */
 	int quiet;			/* -q count: attach/detach messages */
+
+	/*
+	 * Library calls (issue 5).  sltrace's own options: -l, -L,
+	 * --demangle, --proto-file; ltrace mode (--ltrace, or invoked as
+	 * "ltrace": src/cli/ltrace_cli.c) sets the same fields from
+	 * ltrace's, and the common ones above (-f, -o, -s, -t, -T, -i, -c,
+	 * -p, -u) as strace's options do.
+	 */
+	int lc_mode;			/* LC_OFF, LC_ON: any -l/-L, ltrace mode */
+	int lc_style;			/* LC_STYLE_*: how lines look */
+	/*
+	 * Calls through a PLT/GOT slot.  sltrace's -l: calls the main
+	 * program makes (main_only), LIB the callee.  ltrace mode: calls
+	 * any object makes; -e rules name the caller (LC_LIB_CALLER), -l
+	 * rules the callee, each -e and -l a chain of its own.  Empty
+	 * after ltrace's -L or without -l: no PLT tracing.
+	 */
+	struct lc_ruleset lc_plt;
+	/*
+	 * ltrace mode without -e, -l and -L: lc_plt holds ltrace's implied
+	 * "@MAIN" (every call the program makes), and ltrace then prints
+	 * no "caller->" before the name.
+	 */
+	bool lc_plt_default;
+	/* Symbol entries of any object (-L, ltrace's -x); LIB the object. */
+	struct lc_ruleset lc_entry;
+	bool lc_demangle;		/* --demangle, ltrace's -C */
+	char **lc_proto_files;		/* --proto-file, ltrace's -F, in order */
+	size_t n_lc_proto_files;
+	unsigned int lc_indent;		/* ltrace -n: spaces per call depth */
+	unsigned int lc_array_max;	/* ltrace -A (4); 0: no such limit */
+	bool lc_ltrace_syscalls;	/* ltrace -S: syscalls too */
+	unsigned int lc_stack;		/* ltrace -w: backtrace frames; 0 none */
+};
+
+/* cfg.lc_mode */
+enum {
+	LC_OFF = 0,
+	LC_ON,
+};
+
+/* cfg.lc_style */
+enum {
+	LC_STYLE_SLTRACE = 0,		/* strace's look: NULL, "..." cut at -s */
+	LC_STYLE_LTRACE,		/* ltrace's: nil, <void>, "lib->f" */
 };
 
 /* -t, --absolute-timestamps=format: */
@@ -100,6 +151,13 @@ enum {
 	INTR_WAITING,			/* only while waiting (the default) */
 	INTR_NEVER,			/* always blocked ("-o FILE PROG") */
 	INTR_NEVER_TSTP,		/* the same, and SIGTSTP too */
+};
+
+/* -k, --stack-trace[=symbol|source]: what each frame shows. */
+enum {
+	STACK_TRACE_NONE = 0,
+	STACK_TRACE_SYMBOL,		/* -k: object(function+off) [fileoff] */
+	STACK_TRACE_SOURCE,		/* -kk: and file:line */
 };
 
 /* -X: how constants print. */
@@ -121,7 +179,9 @@ extern struct config cfg;
 
 /*
  * Parse argv into cfg.  Prints usage errors in strace's style and exits 1
- * on bad input; exits 0 after -h and -V.
+ * on bad input; exits 0 after -h and -V.  When sltrace is invoked as
+ * "ltrace" or with --ltrace as its first argument, ltrace's options are
+ * parsed instead, with ltrace's messages (src/cli/ltrace_cli.h).
  */
 void cli_parse(int argc, char **argv);
 

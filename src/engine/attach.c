@@ -20,6 +20,7 @@
 #include "cli/cli.h"
 #include "engine/inject.h"
 #include "engine/internal.h"
+#include "libcall/libcall.h"
 
 static int seize(pid_t tid)
 {
@@ -105,6 +106,8 @@ unsigned int attach_all(void)
 
 void detach_task(struct tcb *tcp, int sig)
 {
+	if (tcp->lc)
+		libcall_detach(tcp);
 	/* ESRCH: it died meanwhile; its exit is simply not reported. */
 	ptrace(PTRACE_DETACH, tcp->pid, NULL, (void *)(long)sig);
 	if (consumer->detached && !(tcp->flags & TCB_HIDE_LOG))
@@ -112,9 +115,33 @@ void detach_task(struct tcb *tcp, int sig)
 	tcb_drop(tcp);
 }
 
+/*
+ * With library-call breakpoints no task may run on until every task of
+ * its process has its return addresses back and the int3 bytes are gone:
+ * all are stopped first, then cleaned, then let go.
+ */
+static void detach_all_stopped(void)
+{
+	struct tcb *tcp, *next;
+
+	for (tcp = tcb_list; tcp; tcp = tcp->list_next)
+		if (tcp->detach_sig == SIGTRAP && tcp->lc &&
+		    libcall_sigtrap(tcp))
+			tcp->detach_sig = 0;
+	for (tcp = tcb_list; tcp; tcp = tcp->list_next)
+		if (tcp->lc)
+			libcall_detach(tcp);
+	for (tcp = tcb_list; tcp; tcp = next) {
+		next = tcp->list_next;
+		if (tcp->flags & TCB_DETACH_READY)
+			detach_task(tcp, tcp->detach_sig);
+	}
+}
+
 void detach_all(void)
 {
 	struct tcb *tcp;
+	unsigned int ready = 0;
 	int status;
 	pid_t pid;
 
@@ -178,8 +205,19 @@ void detach_all(void)
 		}
 		if (sig == (SIGTRAP | 0x80) || event)
 			sig = 0;
+		if (libcall_active()) {
+			tcp->detach_sig = sig;
+			if (!(tcp->flags & TCB_DETACH_READY))
+				ready++;
+			tcp->flags |= TCB_DETACH_READY;
+			if (ready >= tcb_count)
+				break;
+			continue;
+		}
 		detach_task(tcp, sig);
 	}
+	if (libcall_active())
+		detach_all_stopped();
 	/* Whatever is left vanished without a word. */
 	while (tcb_list)
 		tcb_drop(tcb_list);

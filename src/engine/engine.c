@@ -24,6 +24,7 @@
 #include "engine/internal.h"
 #include "filter/bpf.h"
 #include "filter/qualify.h"
+#include "libcall/libcall.h"
 #include "log.h"
 #include "syscall/sysent.h"
 
@@ -48,7 +49,11 @@ unsigned long engine_ptrace_options(void)
 	 * inherit it, and a traced syscall with no tracer fails with
 	 * ENOSYS.  They are followed silently then.
 	 */
-	if (cfg.follow_forks || seccomp_mode)
+	/*
+	 * With library calls, a child that is not followed must still be
+	 * caught before it runs: it has a copy of our int3 bytes.
+	 */
+	if (cfg.follow_forks || seccomp_mode || libcall_active())
 		opts |= PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
 			PTRACE_O_TRACECLONE;
 	if (seccomp_mode)
@@ -122,6 +127,33 @@ static void setup_signals(void)
 	}
 }
 
+/*
+ * Syscalls a consumer must see stop even when -e trace= leaves them out
+ * (the unwinder's mapping changes): the filter's set is -e trace='s
+ * with these added.
+ */
+static struct scset also_stop;
+static bool also_stop_any;
+
+void engine_stop_also_at(int pers, long nr)
+{
+	scset_add(&also_stop, pers, nr);
+	also_stop_any = true;
+}
+
+static const struct scset *filter_set(void)
+{
+	static struct scset set;
+
+	if (!also_stop_any)
+		return qual_trace_set();
+	set = *qual_trace_set();
+	for (int p = 0; p < NUM_PERSONALITIES; p++)
+		for (unsigned int w = 0; w < SCSET_WORDS; w++)
+			set.bits[p][w] |= also_stop.bits[p][w];
+	return &set;
+}
+
 int engine_init(const struct engine_consumer *c)
 {
 	consumer = c;
@@ -146,7 +178,7 @@ int engine_init(const struct engine_consumer *c)
 		if (!cfg.no_seccomp && !cfg.n_attach && !cfg.detach_on_execve &&
 		    !cfg.syscall_limit && !inject_wants_entry_signal() &&
 		    qual_trace_is_partial()) {
-			n = bpf_trace_filter(qual_trace_set(), prog, BPF_PROG_MAX);
+			n = bpf_trace_filter(filter_set(), prog, BPF_PROG_MAX);
 			seccomp_mode = n > 0;
 			debug("seccomp filter: %d instructions", n);
 		}
@@ -174,6 +206,22 @@ void engine_detach_all(void)
 	detach_requested = true;
 }
 
+/*
+ * Wait statuses collected by someone else's waitpid (a syscall run in
+ * the tracee by src/bp/) for the loop to handle next.
+ */
+static struct { pid_t pid; int status; } pushed[64];
+static unsigned int npushed;
+
+void engine_push_status(pid_t pid, int status)
+{
+	if (npushed < sizeof(pushed) / sizeof(pushed[0])) {
+		pushed[npushed].pid = pid;
+		pushed[npushed].status = status;
+		npushed++;
+	}
+}
+
 static void resume(struct tcb *tcp, int sig)
 {
 	/*
@@ -184,9 +232,9 @@ static void resume(struct tcb *tcp, int sig)
 	 */
 	enum __ptrace_request req = PTRACE_SYSCALL;
 
-	if ((tcp->flags & TCB_SECCOMP) &&
-	    (!(tcp->flags & (TCB_IN_SYSCALL | TCB_STARTUP)) ||
-	     (tcp->flags & TCB_SILENT)))
+	if (((tcp->flags & TCB_SECCOMP) &&
+	     !(tcp->flags & (TCB_IN_SYSCALL | TCB_STARTUP))) ||
+	    (tcp->flags & TCB_SILENT))
 		req = PTRACE_CONT;
 	ptrace(req, tcp->pid, NULL, (void *)(long)sig);
 }
@@ -424,6 +472,41 @@ static struct tcb *exec_takeover(struct tcb *leader, pid_t pid,
 	return execer;
 }
 
+/*
+ * A new task of a process with library-call breakpoints: a thread or a
+ * vfork/CLONE_VM child shares them; a fork child has a copy, which is
+ * cleaned when nobody follows the child.  The child waits for this.
+ */
+static void libcall_child(struct tcb *parent, struct tcb *child,
+			  unsigned int event)
+{
+	bool thread = false, shares_vm = event == PTRACE_EVENT_VFORK;
+	bool follow = cfg.follow_forks && !(parent->flags & TCB_SILENT);
+	uint64_t flags = 0;
+
+	if (event == PTRACE_EVENT_CLONE &&
+	    arch_get_clone_flags(parent->pid, parent->pers, &flags) == 0) {
+		thread = flags & 0x00010000;	/* CLONE_THREAD */
+		shares_vm = flags & 0x00000100;	/* CLONE_VM */
+	}
+	if (thread)
+		child->tgid = parent->tgid ? parent->tgid : parent->pid;
+	/* A thread the user does not see is still ours to step. */
+	if (libcall_new_task(parent, child, thread, shares_vm, follow) &&
+	    !seccomp_mode)
+		child->flags |= TCB_LC_DETACH;
+	child->flags &= ~TCB_LC_HOLD;
+	if (child->flags & TCB_LC_HELD) {
+		child->flags &= ~TCB_LC_HELD;
+		if (child->flags & TCB_LC_DETACH) {
+			child->flags |= TCB_QUIET_DETACH;
+			detach_task(child, 0);
+		} else {
+			resume(child, 0);
+		}
+	}
+}
+
 static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 {
 	unsigned long msg = 0;
@@ -459,6 +542,8 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 				child->tgid = tcp->tgid ? tcp->tgid : tcp->pid;
 			else
 				child->tgid = child->pid;
+			if (libcall_active())
+				libcall_child(tcp, child, event);
 		}
 		break;
 	case PTRACE_EVENT_EXEC:
@@ -478,9 +563,21 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 		}
 		if (consumer->exec && !(tcp->flags & TCB_HIDE_LOG))
 			consumer->exec(tcp, (pid_t)msg ? (pid_t)msg : pid);
+		if (libcall_active()) {
+			/* A vfork child kept for our int3 bytes: done now. */
+			if ((tcp->flags & TCB_SILENT) && !seccomp_mode) {
+				tcp->flags |= TCB_QUIET_DETACH;
+				detach_task(tcp, 0);
+				return;
+			}
+			if (!(tcp->flags & TCB_SILENT))
+				libcall_exec(tcp);
+		}
 		break;
 	case PTRACE_EVENT_EXIT:
 		tcp->flags |= TCB_EXITING;
+		if (tcp->lc)
+			libcall_exiting(tcp);
 		break;
 	case PTRACE_EVENT_SECCOMP:
 		if (!(tcp->flags & TCB_SILENT)) {
@@ -503,6 +600,18 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 			return;
 		}
 		tcp->flags &= ~TCB_GROUP_STOPPED;
+		/* A new task's first stop, before its parent's event. */
+		if (tcp->flags & TCB_LC_HOLD) {
+			tcp->flags |= TCB_LC_HELD;
+			return;
+		}
+		if (tcp->flags & TCB_LC_DETACH) {
+			tcp->flags |= TCB_QUIET_DETACH;
+			detach_task(tcp, 0);
+			return;
+		}
+		if (libcall_active() && (tcp->flags & TCB_RESTART_PENDING))
+			libcall_attached_stop(tcp);
 		if (tcp->flags & TCB_RESTART_PENDING) {
 			/* What the attach interrupted, for restart_syscall. */
 			tcp->flags &= ~TCB_RESTART_PENDING;
@@ -520,6 +629,11 @@ static void signal_stop(struct tcb *tcp, int sig)
 {
 	siginfo_t si;
 
+	/* Our breakpoints and return traps: nothing the program sees. */
+	if (sig == SIGTRAP && tcp->lc && libcall_sigtrap(tcp)) {
+		resume(tcp, 0);
+		return;
+	}
 	if (ptrace(PTRACE_GETSIGINFO, tcp->pid, NULL, &si) < 0) {
 		if (errno == ESRCH)
 			return;
@@ -556,7 +670,7 @@ static void handle_status(pid_t pid, int status)
 		 * children have it (no -p then), and without -f they are
 		 * followed silently.
 		 */
-		if (seccomp_mode && !cfg.follow_forks) {
+		if ((seccomp_mode || libcall_active()) && !cfg.follow_forks) {
 			tcp = tcb_new_silent(pid);
 		} else {
 			tcp = tcb_new(pid);
@@ -566,6 +680,9 @@ static void handle_status(pid_t pid, int status)
 			if (consumer->followed)
 				consumer->followed(tcp);
 		}
+		/* Its memory may need cleaning before it runs. */
+		if (libcall_active())
+			tcp->flags |= TCB_LC_HOLD;
 	}
 	if (WIFEXITED(status) || WIFSIGNALED(status)) {
 		debug("pid %d: gone, wait status %#x", pid, status);
@@ -611,6 +728,12 @@ int engine_run(int *killed_by)
 		 * wait4's rusage is how the tracee's system time is known
 		 * at each stop (-c); plain waitpid spares the kernel that.
 		 */
+		if (npushed) {
+			npushed--;
+			handle_status(pushed[npushed].pid,
+				      pushed[npushed].status);
+			continue;
+		}
 		if (cfg.need_stime)
 			pid = wait4(-1, &status, __WALL, &last_rusage);
 		else

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "engine/tcb.h"
 
@@ -73,6 +74,20 @@ void engine_abort(void);
  * (--syscall-limit reached); engine_run then returns 0.
  */
 void engine_detach_all(void);
+
+/*
+ * A wait status someone else's waitpid collected (src/bp/ running a
+ * syscall in the tracee): the stop loop handles it next.
+ */
+void engine_push_status(pid_t pid, int status);
+
+/*
+ * Before engine_init(): make syscall nr of personality pers stop the
+ * launched command even when the seccomp-BPF filter would let it run
+ * (-e trace= leaves it out).  The printer still shows only what -e
+ * trace= selects; the consumer sees the extra entry and exit stops.
+ */
+void engine_stop_also_at(int pers, long nr);
 
 /* Number of tasks currently traced. */
 unsigned int engine_ntasks(void);

@@ -16,6 +16,7 @@
 struct sysent;
 struct outstream;
 struct inject_task;
+struct lc_task;
 
 /*
  * Where the text writer is in a task's line (src/output/emit.c).  It
@@ -71,6 +72,10 @@ struct syscall_state {
 #define TCB_SECCOMP		0x1000	/* runs under our seccomp filter */
 #define TCB_SILENT		0x2000	/* followed only for the filter's sake */
 #define TCB_QUIET_DETACH	0x4000	/* detached by -b: no message */
+#define TCB_LC_HOLD		0x8000	/* new task: wait for its parent's event */
+#define TCB_LC_HELD		0x10000	/* ...and its first stop came: held */
+#define TCB_LC_DETACH		0x20000	/* detach at its first stop */
+#define TCB_DETACH_READY	0x40000	/* detach_all: stopped, detach_sig set */
 
 struct tcb {
 	pid_t pid;			/* tid */
@@ -91,6 +96,10 @@ struct tcb {
 
 	/* -e inject= counters and holds; freed with the tcb. */
 	struct inject_task *inject;
+
+	/* Library-call tracing's shadow stack (src/libcall); freed with it. */
+	struct lc_task *lc;
+	int detach_sig;			/* detach_all: the signal to pass on */
 
 	struct tcb *hash_next;		/* engine's pid table */
 	struct tcb *list_next;		/* engine's list of all tasks */

@@ -22,6 +22,12 @@
 /* Larger objects are refused rather than read whole. */
 #define ELFOBJ_MAX_SIZE (1UL << 30)
 
+/* An IRELATIVE slot of any relocation section, for elfobj_ifunc_slots(). */
+struct irel {
+	uint64_t got;
+	uint64_t addend;
+};
+
 struct elfobj {
 	bool dyn;
 	int cls;
@@ -30,6 +36,15 @@ struct elfobj {
 	size_t nsyms, syms_cap;
 	struct elfobj_plt *plts;
 	size_t nplts, plts_cap;
+	/* Data objects (STT_OBJECT), for elfobj_lookup() only. */
+	struct elfobj_sym *dsyms;
+	size_t ndsyms, dsyms_cap;
+	struct irel *irel;
+	size_t nirel, irel_cap;
+	struct elfobj_layout layout;
+	struct elfobj_load *loads;
+	size_t loads_cap;
+	bool bind_now;
 };
 
 /* Version names by .gnu.version index, from verdef and verneed. */
@@ -273,7 +288,8 @@ static int load_syms(struct elfobj *obj, Elf *elf, Elf_Scn *scn,
 		if (!gelf_getsym(d, i, &sym))
 			break;
 		type = GELF_ST_TYPE(sym.st_info);
-		if (type != STT_FUNC && type != STT_GNU_IFUNC)
+		if (type != STT_FUNC && type != STT_GNU_IFUNC &&
+		    type != STT_OBJECT)
 			continue;
 		if (sym.st_shndx == SHN_UNDEF || sym.st_shndx == SHN_ABS)
 			continue;
@@ -285,10 +301,17 @@ static int load_syms(struct elfobj *obj, Elf *elf, Elf_Scn *scn,
 			if (vs & 0x8000)
 				sep = "@";
 		}
-		if (grow((void **)&obj->syms, &obj->syms_cap, obj->nsyms,
-			 sizeof(*obj->syms)))
-			return -ENOMEM;
-		s = &obj->syms[obj->nsyms];
+		if (type == STT_OBJECT) {
+			if (grow((void **)&obj->dsyms, &obj->dsyms_cap,
+				 obj->ndsyms, sizeof(*obj->dsyms)))
+				return -ENOMEM;
+			s = &obj->dsyms[obj->ndsyms];
+		} else {
+			if (grow((void **)&obj->syms, &obj->syms_cap,
+				 obj->nsyms, sizeof(*obj->syms)))
+				return -ENOMEM;
+			s = &obj->syms[obj->nsyms];
+		}
 		memset(s, 0, sizeof(*s));
 		s->name = strdup(name);
 		s->vname = ver ? xstrdup_ver(name, sep, ver) : s->name;
@@ -302,7 +325,10 @@ static int load_syms(struct elfobj *obj, Elf *elf, Elf_Scn *scn,
 		s->size = sym.st_size;
 		s->dynamic = dynamic;
 		s->ifunc = type == STT_GNU_IFUNC;
-		obj->nsyms++;
+		if (type == STT_OBJECT)
+			obj->ndsyms++;
+		else
+			obj->nsyms++;
 	}
 	return 0;
 }
@@ -516,7 +542,224 @@ static bool image_fits(Elf *elf, const GElf_Ehdr *eh, size_t len)
 	return true;
 }
 
-static int parse(struct elfobj *obj, Elf *elf, size_t len)
+/*
+ * Program headers.  Bounds were checked by image_fits(); p_offset and
+ * p_filesz of PT_INTERP are checked here, against the image.
+ */
+static int load_phdrs(struct elfobj *obj, Elf *elf, const GElf_Ehdr *eh,
+		      const char *img, size_t len)
+{
+	struct elfobj_layout *lo = &obj->layout;
+	size_t phnum, i, tabsz;
+	char *interp = NULL;
+
+	lo->type = eh->e_type;
+	lo->entry = eh->e_entry;
+	lo->phoff = eh->e_phoff;
+	lo->phentsize = eh->e_phentsize;
+	if (elf_getphdrnum(elf, &phnum) < 0)
+		return 0;
+	lo->phnum = phnum;
+	for (i = 0; i < phnum; i++) {
+		struct elfobj_load *l;
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(elf, i, &ph))
+			break;
+		switch (ph.p_type) {
+		case PT_LOAD:
+			if (grow((void **)&obj->loads, &obj->loads_cap,
+				 lo->nloads, sizeof(*obj->loads)))
+				return -ENOMEM;
+			l = &obj->loads[lo->nloads++];
+			l->vaddr = ph.p_vaddr;
+			l->memsz = ph.p_memsz;
+			l->offset = ph.p_offset;
+			l->filesz = ph.p_filesz;
+			l->align = ph.p_align;
+			l->flags = ph.p_flags;
+			break;
+		case PT_PHDR:
+			if (!lo->phdr_from_pt_phdr) {
+				lo->has_phdr = true;
+				lo->phdr_from_pt_phdr = true;
+				lo->phdr_vaddr = ph.p_vaddr;
+			}
+			break;
+		case PT_DYNAMIC:
+			if (!lo->has_dynamic) {
+				lo->has_dynamic = true;
+				lo->dynamic_vaddr = ph.p_vaddr;
+				lo->dynamic_size = ph.p_memsz;
+			}
+			break;
+		case PT_INTERP:
+			if (interp || !ph.p_filesz || ph.p_offset >= len ||
+			    ph.p_filesz > len - ph.p_offset)
+				break;
+			interp = strndup(img + ph.p_offset, ph.p_filesz);
+			if (!interp)
+				return -ENOMEM;
+			lo->interp = interp;
+			break;
+		}
+	}
+	lo->loads = obj->loads;
+	if (lo->has_phdr || !phnum)
+		return 0;
+	/* The kernel's rule for AT_PHDR: the PT_LOAD whose file range holds
+	 * e_phoff maps the table (fs/binfmt_elf.c, Linux 5.18 and later). */
+	tabsz = (size_t)phnum * eh->e_phentsize;
+	for (i = 0; i < lo->nloads; i++) {
+		const struct elfobj_load *l = &obj->loads[i];
+
+		if (l->offset <= eh->e_phoff &&
+		    eh->e_phoff - l->offset < l->filesz &&
+		    tabsz <= l->filesz - (eh->e_phoff - l->offset)) {
+			lo->has_phdr = true;
+			lo->phdr_vaddr = l->vaddr + (eh->e_phoff - l->offset);
+			break;
+		}
+	}
+	return 0;
+}
+
+/* .dynamic: DT_SONAME, the DT_DEBUG slot, and -z now. */
+static int load_dynamic(struct elfobj *obj, Elf *elf)
+{
+	struct elfobj_layout *lo = &obj->layout;
+	size_t i, n, entsz, ptroff;
+	GElf_Shdr shdr;
+	Elf_Scn *scn = NULL;
+	Elf_Data *d;
+
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, &shdr) && shdr.sh_type == SHT_DYNAMIC)
+			break;
+	if (!scn || !(d = section_data(scn, &shdr)))
+		return 0;
+	entsz = gelf_fsize(elf, ELF_T_DYN, 1, EV_CURRENT);
+	/* d_un follows d_tag, one word each. */
+	ptroff = entsz / 2;
+	if (!entsz)
+		return 0;
+	n = d->d_size / entsz;
+	for (i = 0; i < n; i++) {
+		const char *name;
+		GElf_Dyn dyn;
+
+		if (!gelf_getdyn(d, i, &dyn) || dyn.d_tag == DT_NULL)
+			break;
+		switch (dyn.d_tag) {
+		case DT_SONAME:
+			if (lo->soname)
+				break;
+			name = elf_strptr(elf, shdr.sh_link, dyn.d_un.d_val);
+			if (!name || !*name)
+				break;
+			lo->soname = strdup(name);
+			if (!lo->soname)
+				return -ENOMEM;
+			break;
+		case DT_DEBUG:
+			if (lo->has_debug)
+				break;
+			lo->has_debug = true;
+			lo->debug_slot = shdr.sh_addr + i * entsz + ptroff;
+			break;
+		case DT_BIND_NOW:
+			obj->bind_now = true;
+			break;
+		case DT_FLAGS:
+			if (dyn.d_un.d_val & DF_BIND_NOW)
+				obj->bind_now = true;
+			break;
+		case DT_FLAGS_1:
+			if (dyn.d_un.d_val & DF_1_NOW)
+				obj->bind_now = true;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* The first NT_GNU_BUILD_ID note of any SHT_NOTE section. */
+static int load_build_id(struct elfobj *obj, Elf *elf)
+{
+	struct elfobj_layout *lo = &obj->layout;
+	GElf_Shdr shdr;
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		size_t off = 0, next, name_off, desc_off;
+		GElf_Nhdr nh;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_NOTE ||
+		    !(d = section_data(scn, &shdr)))
+			continue;
+		/* gelf_getnote() bounds each note by d_size and moves on. */
+		while (off < d->d_size &&
+		       (next = gelf_getnote(d, off, &nh, &name_off,
+					    &desc_off)) > off) {
+			const char *nb = (const char *)d->d_buf;
+			unsigned char *id;
+
+			off = next;
+			if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 ||
+			    name_off > d->d_size - 4 ||
+			    memcmp(nb + name_off, "GNU", 4) || !nh.n_descsz ||
+			    desc_off > d->d_size ||
+			    nh.n_descsz > d->d_size - desc_off)
+				continue;
+			id = malloc(nh.n_descsz);
+			if (!id)
+				return -ENOMEM;
+			memcpy(id, nb + desc_off, nh.n_descsz);
+			lo->build_id = id;
+			lo->build_id_len = nh.n_descsz;
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/* Every R_X86_64_IRELATIVE of every SHT_RELA section. */
+static int load_irelative(struct elfobj *obj, Elf *elf)
+{
+	GElf_Shdr shdr;
+	Elf_Scn *scn = NULL;
+	size_t entsz = gelf_fsize(elf, ELF_T_RELA, 1, EV_CURRENT);
+
+	if (!entsz)
+		return 0;
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Data *d;
+		size_t i, n;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_RELA ||
+		    !(d = section_data(scn, &shdr)))
+			continue;
+		n = d->d_size / entsz;
+		for (i = 0; i < n; i++) {
+			GElf_Rela r;
+
+			if (!gelf_getrela(d, i, &r))
+				break;
+			if (GELF_R_TYPE(r.r_info) != R_X86_64_IRELATIVE)
+				continue;
+			if (grow((void **)&obj->irel, &obj->irel_cap,
+				 obj->nirel, sizeof(*obj->irel)))
+				return -ENOMEM;
+			obj->irel[obj->nirel].got = r.r_offset;
+			obj->irel[obj->nirel].addend = r.r_addend;
+			obj->nirel++;
+		}
+	}
+	return 0;
+}
+
+static int parse(struct elfobj *obj, Elf *elf, const char *img, size_t len)
 {
 	Elf_Data *versym = NULL;
 	struct vertab vt = { 0 };
@@ -535,6 +778,13 @@ static int parse(struct elfobj *obj, Elf *elf, size_t len)
 		return -ENOEXEC;
 	if (elf_getshdrstrndx(elf, &shstrndx) < 0 || !image_fits(elf, &eh, len))
 		return -ENOEXEC;
+	err = load_phdrs(obj, elf, &eh, img, len);
+	if (!err)
+		err = load_dynamic(obj, elf);
+	if (!err)
+		err = load_build_id(obj, elf);
+	if (err)
+		return err;
 
 	scn = NULL;
 	while ((scn = elf_nextscn(elf, scn))) {
@@ -583,25 +833,19 @@ static int parse(struct elfobj *obj, Elf *elf, size_t len)
 	scan_plt(obj, elf, shstrndx, ".plt.bnd", ELFOBJ_PLT_SEC);
 	scan_plt(obj, elf, shstrndx, ".plt", ELFOBJ_PLT_PLT);
 	scan_plt(obj, elf, shstrndx, ".plt.got", ELFOBJ_PLT_GOT);
+	err = load_irelative(obj, elf);
 out:
 	free(vt.name);
 	return err;
 }
 
-int elfobj_open(const char *path, struct elfobj **out)
+/* Parses the image in buf, which it frees. */
+static int open_image(char *buf, size_t len, struct elfobj **out)
 {
 	struct elfobj *obj;
-	size_t len = 0;
-	char *buf = NULL;
 	Elf *elf;
 	int err;
 
-	*out = NULL;
-	if (elf_version(EV_CURRENT) == EV_NONE)
-		return -ENOSYS;
-	err = read_file(path, &buf, &len);
-	if (err)
-		return err;
 	obj = calloc(1, sizeof(*obj));
 	if (!obj) {
 		free(buf);
@@ -611,7 +855,7 @@ int elfobj_open(const char *path, struct elfobj **out)
 	if (!elf) {
 		err = -ENOEXEC;
 	} else {
-		err = parse(obj, elf, len);
+		err = parse(obj, elf, buf, len);
 		elf_end(elf);
 	}
 	free(buf);
@@ -621,6 +865,37 @@ int elfobj_open(const char *path, struct elfobj **out)
 	}
 	*out = obj;
 	return 0;
+}
+
+int elfobj_open(const char *path, struct elfobj **out)
+{
+	size_t len = 0;
+	char *buf = NULL;
+	int err;
+
+	*out = NULL;
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return -ENOSYS;
+	err = read_file(path, &buf, &len);
+	if (err)
+		return err;
+	return open_image(buf, len, out);
+}
+
+int elfobj_open_mem(const void *data, size_t len, struct elfobj **out)
+{
+	char *buf;
+
+	*out = NULL;
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return -ENOSYS;
+	if (!len || len > ELFOBJ_MAX_SIZE)
+		return -ENOEXEC;
+	buf = malloc(len);
+	if (!buf)
+		return -ENOMEM;
+	memcpy(buf, data, len);
+	return open_image(buf, len, out);
 }
 
 void elfobj_close(struct elfobj *obj)
@@ -639,8 +914,19 @@ void elfobj_close(struct elfobj *obj)
 			free((char *)obj->plts[i].vname);
 		free((char *)obj->plts[i].name);
 	}
+	for (i = 0; i < obj->ndsyms; i++) {
+		if (obj->dsyms[i].vname != obj->dsyms[i].name)
+			free((char *)obj->dsyms[i].vname);
+		free((char *)obj->dsyms[i].name);
+	}
 	free(obj->syms);
 	free(obj->plts);
+	free(obj->dsyms);
+	free(obj->irel);
+	free(obj->loads);
+	free((char *)obj->layout.interp);
+	free((char *)obj->layout.soname);
+	free((unsigned char *)obj->layout.build_id);
 	free(obj);
 }
 
@@ -669,4 +955,114 @@ size_t elfobj_plts(const struct elfobj *obj, const struct elfobj_plt **plts)
 {
 	*plts = obj->plts;
 	return obj->nplts;
+}
+
+const struct elfobj_layout *elfobj_layout(const struct elfobj *obj)
+{
+	return &obj->layout;
+}
+
+int elfobj_first_load(const struct elfobj *obj, uint64_t pagesz,
+		      uint64_t *vaddr, uint64_t *offset)
+{
+	const struct elfobj_load *best = NULL;
+	size_t i;
+
+	for (i = 0; i < obj->layout.nloads; i++)
+		if (!best || obj->loads[i].vaddr < best->vaddr)
+			best = &obj->loads[i];
+	if (!best)
+		return -ENOENT;
+	*vaddr = best->vaddr & ~(pagesz - 1);
+	if (offset)
+		*offset = best->offset & ~(pagesz - 1);
+	return 0;
+}
+
+/* "name@VER" is a hidden version, "name@@VER" the default one. */
+static bool hidden_version(const struct elfobj_sym *s)
+{
+	const char *at = strchr(s->vname, '@');
+
+	return at && at[1] != '@';
+}
+
+static const struct elfobj_sym *lookup_in(const struct elfobj_sym *v,
+					  size_t n, const char *name,
+					  bool versioned, int *rank)
+{
+	const struct elfobj_sym *best = NULL;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		int r;
+
+		if (versioned) {
+			if (strcmp(v[i].vname, name))
+				continue;
+			*rank = 3;
+			return &v[i];
+		}
+		if (strcmp(v[i].name, name))
+			continue;
+		r = v[i].dynamic ? (hidden_version(&v[i]) ? 1 : 2) : 0;
+		if (!best || r > *rank) {
+			best = &v[i];
+			*rank = r;
+		}
+	}
+	return best;
+}
+
+const struct elfobj_sym *elfobj_lookup(const struct elfobj *obj,
+				       const char *name)
+{
+	const struct elfobj_sym *f, *d;
+	bool versioned = strchr(name, '@') != NULL;
+	int rf = -1, rd = -1;
+
+	f = lookup_in(obj->syms, obj->nsyms, name, versioned, &rf);
+	d = lookup_in(obj->dsyms, obj->ndsyms, name, versioned, &rd);
+	/* .symtab may hold names with '@' in them (.symver aliases). */
+	if (!f && !d && versioned) {
+		f = lookup_in(obj->syms, obj->nsyms, name, false, &rf);
+		d = lookup_in(obj->dsyms, obj->ndsyms, name, false, &rd);
+	}
+	if (f && (!d || rf >= rd))
+		return f;
+	return d;
+}
+
+size_t elfobj_ifunc_slots(const struct elfobj *obj, const char *name,
+			  uint64_t resolver, uint64_t *got, size_t max)
+{
+	size_t i, n = 0;
+
+	if (resolver)
+		for (i = 0; i < obj->nirel; i++)
+			if (obj->irel[i].addend == resolver) {
+				if (n < max)
+					got[n] = obj->irel[i].got;
+				n++;
+			}
+	if (name)
+		for (i = 0; i < obj->nplts; i++) {
+			const struct elfobj_plt *p = &obj->plts[i];
+
+			if (!p->name || strcmp(p->name, name) ||
+			    p->reloc == ELFOBJ_IRELATIVE)
+				continue;
+			if (resolver && p->reloc == ELFOBJ_JUMP_SLOT &&
+			    !obj->bind_now)
+				continue;
+			if (n < max)
+				got[n] = p->got;
+			n++;
+		}
+	return n;
+}
+
+bool elfobj_bind_now(const struct elfobj *obj)
+{
+	return obj->bind_now;
 }

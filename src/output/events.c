@@ -16,6 +16,7 @@
 #include "output/events.h"
 #include "output/output.h"
 #include "output/pidcomm.h"
+#include "unwind/unwind.h"
 #include "xlat/siginfo.h"
 #include "xlat/xlat.h"
 
@@ -89,6 +90,9 @@ void event_signal(struct tcb *tcp, const siginfo_t *si)
 	print_siginfo(tcp, si);
 	out_puts(tcp->out, " ---");
 	line_end(tcp);
+	/* -k: where the signal found the task, as strace shows it. */
+	if (cfg.stack_trace)
+		unwind_print(tcp);
 	out_event_done(tcp->out);
 }
 

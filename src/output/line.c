@@ -174,11 +174,20 @@ static void put_relative(struct outstream *os, uint64_t mono)
 void line_syscall_time(struct tcb *tcp)
 {
 	const struct syscall_state *sc = &tcp->sc;
-	uint64_t a = ts_ns(&sc->t_entry), b = ts_ns(&sc->t_exit);
+
+	if (!sc->has_rval)
+		return;
+	line_time_between(tcp, &sc->t_entry, &sc->t_exit);
+}
+
+void line_time_between(struct tcb *tcp, const struct timespec *ta,
+		       const struct timespec *tb)
+{
+	uint64_t a = ts_ns(ta), b = ts_ns(tb);
 	char buf[48];
 	size_t n;
 
-	if (!cfg.syscall_times || !sc->has_rval)
+	if (!cfg.syscall_times)
 		return;
 	n = fmt_seconds(buf, sizeof(buf), b > a ? b - a : 0, 0,
 			cfg.syscall_times_digits);
@@ -219,12 +228,15 @@ static int current_pc(pid_t pid, uint64_t *pc)
 	return 0;
 }
 
+/* The address a library-call line shows with -i (LINE_CALL). */
+static uint64_t call_ip;
+
 static void put_ip(struct outstream *os, struct tcb *tcp,
 		   enum line_kind kind)
 {
 	int pers = kind == LINE_SYSCALL ? tcp->sc.pers : tcp->pers;
 	int width = 2 * (int)arch_pers[pers].word_size;
-	uint64_t pc = tcp->sc.ip;
+	uint64_t pc = kind == LINE_CALL ? call_ip : tcp->sc.ip;
 	char buf[40];
 	int n;
 
@@ -304,6 +316,45 @@ void line_begin_kind(struct tcb *tcp, enum line_kind kind)
 void line_begin(struct tcb *tcp)
 {
 	line_begin_kind(tcp, LINE_SYSCALL);
+}
+
+void line_begin_call(struct tcb *tcp, const struct timespec *when, uint64_t ip)
+{
+	struct outstream *os = tcp_out(tcp);
+
+	close_open_line(os);
+	emit_state_reset(tcp);
+	call_ip = ip;
+	put_prefix(os, tcp, LINE_CALL, when);
+}
+
+bool line_is_open(struct tcb *tcp)
+{
+	return tcp_out(tcp)->partial == tcp;
+}
+
+void line_resume_call(struct tcb *tcp, const char *name,
+		      const struct timespec *when, uint64_t ip)
+{
+	struct outstream *os = tcp_out(tcp);
+
+	close_open_line(os);
+	emit_state_reset(tcp);
+	call_ip = ip;
+	put_prefix(os, tcp, LINE_CALL, when);
+	out_put(os, "<... ", 5);
+	out_put(os, name, strlen(name));
+	out_put(os, " resumed> ", 10);
+}
+
+void line_close_with(struct tcb *tcp, const char *text)
+{
+	struct outstream *os = tcp_out(tcp);
+
+	if (os->partial != tcp)
+		return;
+	out_write(os, text, strlen(text));
+	os->partial = NULL;
 }
 
 void line_resume(struct tcb *tcp, const char *name)

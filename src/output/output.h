@@ -19,7 +19,9 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 struct tcb;
 
@@ -141,6 +143,7 @@ enum line_kind {
 	LINE_SYSCALL,	/* a syscall's entry: its stop's time and address */
 	LINE_EVENT,	/* signal, stop, personality: now, the task's pc */
 	LINE_GONE,	/* exit, kill, takeover: now, no address ("[????]") */
+	LINE_CALL,	/* a library call: its own time and address */
 };
 void line_begin_kind(struct tcb *tcp, enum line_kind kind);
 void line_event_kind(struct tcb *tcp, enum line_kind kind, const char *fmt,
@@ -148,6 +151,22 @@ void line_event_kind(struct tcb *tcp, enum line_kind kind, const char *fmt,
 
 /* -T: " <0.000123>", the time between the syscall's entry and exit. */
 void line_syscall_time(struct tcb *tcp);
+/* -T for anything else: the time from a to b. */
+void line_time_between(struct tcb *tcp, const struct timespec *a,
+		       const struct timespec *b);
+
+/*
+ * Library-call lines (src/libcall): begun like a syscall's but with the
+ * call's own time and address; resumed as "<... name resumed> " (with
+ * ltrace's space) on a new line; closed early with any text.
+ */
+void line_begin_call(struct tcb *tcp, const struct timespec *when,
+		     uint64_t ip);
+void line_resume_call(struct tcb *tcp, const char *name,
+		      const struct timespec *when, uint64_t ip);
+void line_close_with(struct tcb *tcp, const char *text);
+/* tcp's line is the open one at the end of its stream. */
+bool line_is_open(struct tcb *tcp);
 
 /*
  * Held lines, for -e status: line_hold() at entry, before line_begin(),

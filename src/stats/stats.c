@@ -31,6 +31,11 @@ const struct stats_kind_info stats_kinds[STATS_NKINDS] = {
 		.name_width = 16,
 		.pers_title = "System call usage summary for %s bit mode:",
 	},
+	[STATS_LIBCALL] = {
+		.name_header = "function",
+		.name_width = 20,
+		.pers_title = "Library call usage summary for %s bit mode:",
+	},
 };
 
 bool stats_enabled(void)

@@ -22,6 +22,7 @@ struct tcb;
 /* What a table counts. */
 enum stats_kind {
 	STATS_SYSCALL = 0,
+	STATS_LIBCALL,		/* library calls (src/libcall) */
 	STATS_NKINDS
 };
 

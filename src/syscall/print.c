@@ -19,6 +19,7 @@
 #include "syscall/desc.h"
 #include "syscall/net.h"
 #include "syscall/print.h"
+#include "unwind/unwind.h"
 
 /* Kernel-internal restart codes, include/linux/errno.h in the kernel. */
 #define ERESTARTSYS		512
@@ -212,6 +213,7 @@ static unsigned int exit_status(const struct tcb *tcp)
 
 void syscall_print_entry(struct tcb *tcp)
 {
+	bool kept = true;
 	char buf[32];
 
 	/*
@@ -257,8 +259,13 @@ void syscall_print_entry(struct tcb *tcp)
 		out_puts(tcp->out, "?");
 		line_end(tcp);
 		/* strace counts a syscall that never returns as unfinished. */
-		if (is_held(tcp))
-			line_hold_end(tcp, qual_status() & STATUS_UNFINISHED);
+		if (is_held(tcp)) {
+			kept = qual_status() & STATUS_UNFINISHED;
+			line_hold_end(tcp, kept);
+		}
+		/* -k: the task will not stop at this syscall's exit. */
+		if (cfg.stack_trace && kept)
+			unwind_print(tcp);
 	} else {
 		line_leave_open(tcp);
 		tcp->flags |= TCB_ENTRY_PRINTED;
@@ -401,6 +408,9 @@ void syscall_print_exit(struct tcb *tcp)
 	/* --syscall-limit counts the syscalls shown, as strace's does. */
 	/* -e read=/write= dumps go under the line they belong to. */
 	dump_pending_flush(tcp, kept);
+	/* -k: the stack goes under the line and its dumps, as strace's. */
+	if (cfg.stack_trace && kept && tcp->sc.has_rval)
+		unwind_print(tcp);
 	if (cfg.syscall_limit && kept && ++nshown == cfg.syscall_limit)
 		engine_detach_all();
 	out_event_done(tcp->out);

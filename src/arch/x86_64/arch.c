@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <string.h>
 #include <sys/ptrace.h>
+#include <sys/uio.h>
 #include <sys/user.h>
 #include <linux/audit.h>
 
@@ -111,6 +112,32 @@ int arch_get_stack_pointer(pid_t pid, uint64_t *sp)
 	/* A 32-bit task's esp is the low half of rsp. */
 	*sp = (uint64_t)v;
 	return 0;
+}
+
+int arch_get_clone_flags(pid_t pid, int pers, uint64_t *flags)
+{
+	struct user_regs_struct r;
+	uint64_t nr, arg;
+
+	if (ptrace(PTRACE_GETREGS, pid, NULL, &r) < 0)
+		return -errno;
+	nr = r.orig_rax;
+	arg = pers == PERS_NATIVE ? r.rdi : (uint32_t)r.rbx;
+	/* clone: 56 / 120 (i386); clone3: 435 on both. */
+	if ((pers == PERS_NATIVE && nr == 56) ||
+	    (pers != PERS_NATIVE && nr == 120)) {
+		*flags = pers == PERS_NATIVE ? arg : (uint32_t)arg;
+		return 0;
+	}
+	if (nr == 435) {
+		/* struct clone_args begins with the 64-bit flags. */
+		struct iovec l = { flags, sizeof(*flags) };
+		struct iovec rm = { (void *)(uintptr_t)arg, sizeof(*flags) };
+
+		return process_vm_readv(pid, &l, 1, &rm, 1, 0) ==
+		       (ssize_t)sizeof(*flags) ? 0 : -EFAULT;
+	}
+	return -ENOENT;
 }
 
 /*

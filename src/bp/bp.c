@@ -1,0 +1,510 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Breakpoints that stay in: see bp.h for why a hit is stepped over by
+ * emulation or by a relocated copy, never by lifting the int3.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bp/bp.h"
+#include "bp/insn.h"
+#include "engine/engine.h"
+#include "log.h"
+
+#define BP_HASH 4096
+#define INT3 0xcc
+
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000
+#endif
+
+static unsigned int hash_addr(uint64_t addr)
+{
+	return (unsigned int)((addr * 0x9e3779b97f4a7c15ULL) >> 52) &
+	       (BP_HASH - 1);
+}
+
+static int open_mem(pid_t pid)
+{
+	char path[40];
+
+	snprintf(path, sizeof(path), "/proc/%d/mem", (int)pid);
+	return open(path, O_RDWR | O_CLOEXEC);
+}
+
+struct bp_space *bp_space_new(pid_t pid, bool is64)
+{
+	struct bp_space *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	s->hash = calloc(BP_HASH, sizeof(*s->hash));
+	if (!s->hash) {
+		free(s);
+		return NULL;
+	}
+	s->pid = pid;
+	s->is64 = is64;
+	s->memfd = open_mem(pid);
+	return s;
+}
+
+struct bp_space *bp_space_clone(const struct bp_space *s, pid_t pid)
+{
+	struct bp_space *c = bp_space_new(pid, s->is64);
+
+	if (!c)
+		return NULL;
+	memcpy(c->pages, s->pages, sizeof(c->pages));
+	c->npages = s->npages;
+	for (unsigned int i = 0; i < BP_HASH; i++)
+		for (const struct bp *bp = s->hash[i]; bp; bp = bp->next) {
+			struct bp *n = malloc(sizeof(*n));
+
+			if (!n)
+				continue;
+			*n = *bp;
+			n->next = c->hash[i];
+			c->hash[i] = n;
+			c->count++;
+		}
+	return c;
+}
+
+void bp_space_free(struct bp_space *s)
+{
+	if (!s)
+		return;
+	for (unsigned int i = 0; i < BP_HASH; i++)
+		while (s->hash[i]) {
+			struct bp *bp = s->hash[i];
+
+			s->hash[i] = bp->next;
+			free(bp);
+		}
+	free(s->hash);
+	if (s->memfd >= 0)
+		close(s->memfd);
+	free(s);
+}
+
+void bp_space_set_pid(struct bp_space *s, pid_t pid)
+{
+	if (s->pid == pid)
+		return;
+	if (s->memfd >= 0)
+		close(s->memfd);
+	s->pid = pid;
+	s->memfd = open_mem(pid);
+}
+
+int bp_mem_read(struct bp_space *s, uint64_t addr, void *buf, size_t len)
+{
+	ssize_t n;
+
+	if (s->memfd < 0)
+		return -EIO;
+	n = pread(s->memfd, buf, len, (off_t)addr);
+	if (n < 0)
+		return -errno;
+	return (size_t)n == len ? 0 : -EIO;
+}
+
+int bp_mem_write(struct bp_space *s, uint64_t addr, const void *buf,
+		 size_t len)
+{
+	ssize_t n;
+
+	if (s->memfd < 0)
+		return -EIO;
+	/* /proc/PID/mem writes through read-only text (FOLL_FORCE). */
+	n = pwrite(s->memfd, buf, len, (off_t)addr);
+	if (n < 0)
+		return -errno;
+	return (size_t)n == len ? 0 : -EIO;
+}
+
+struct bp *bp_find(const struct bp_space *s, uint64_t addr)
+{
+	for (struct bp *bp = s->hash[hash_addr(addr)]; bp; bp = bp->next)
+		if (bp->addr == addr)
+			return bp;
+	return NULL;
+}
+
+/* --- running syscalls in the tracee ------------------------------------ */
+
+/*
+ * Wait for tcp's trap at the end of the gadget.  Anything else that
+ * stops it meanwhile is put aside: a signal is queued again for after,
+ * an event is passed over, and a death is handed to the engine.
+ */
+static int wait_gadget(pid_t pid, uint64_t trap_pc)
+{
+	struct user_regs_struct r;
+	int status, pending = 0;
+
+	for (;;) {
+		if (waitpid(pid, &status, __WALL) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (WIFEXITED(status) || WIFSIGNALED(status)) {
+			engine_push_status(pid, status);
+			return -ESRCH;
+		}
+		if (WSTOPSIG(status) == SIGTRAP && !(status >> 16) &&
+		    ptrace(PTRACE_GETREGS, pid, NULL, &r) == 0 &&
+		    r.rip == trap_pc)
+			break;
+		if (!(status >> 16) && WSTOPSIG(status) != (SIGTRAP | 0x80) &&
+		    WSTOPSIG(status) != SIGTRAP)
+			pending = WSTOPSIG(status);
+		ptrace(PTRACE_CONT, pid, NULL, NULL);
+	}
+	if (pending)
+		syscall(SYS_tgkill, pid, pid, pending);
+	return 0;
+}
+
+long bp_remote_syscall(struct bp_space *s, struct tcb *tcp, long nr,
+		       uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4,
+		       uint64_t a5, uint64_t a6)
+{
+	static const uint8_t gadget[3] = { 0x0f, 0x05, INT3 };
+	struct user_regs_struct saved, r;
+	uint8_t under[sizeof(gadget)];
+	uint64_t at;
+	long ret;
+	int err;
+
+	if (ptrace(PTRACE_GETREGS, tcp->pid, NULL, &saved) < 0)
+		return -errno;
+	if (bp_page(s)) {
+		at = bp_page(s) + BP_PAGE_GADGET;
+	} else {
+		at = s->scratch_pc ? s->scratch_pc : saved.rip;
+		if (bp_mem_read(s, at, under, sizeof(under)) < 0 ||
+		    bp_mem_write(s, at, gadget, sizeof(gadget)) < 0)
+			return -EIO;
+	}
+	r = saved;
+	r.rip = at;
+	r.rax = (uint64_t)nr;
+	/* No restart of whatever syscall the task was stopped in. */
+	r.orig_rax = (uint64_t)-1;
+	r.rdi = a1;
+	r.rsi = a2;
+	r.rdx = a3;
+	r.r10 = a4;
+	r.r8 = a5;
+	r.r9 = a6;
+	if (ptrace(PTRACE_SETREGS, tcp->pid, NULL, &r) < 0 ||
+	    ptrace(PTRACE_CONT, tcp->pid, NULL, NULL) < 0) {
+		ret = -errno;
+		goto out;
+	}
+	err = wait_gadget(tcp->pid, at + 3);
+	if (err < 0)
+		return err;
+	if (ptrace(PTRACE_GETREGS, tcp->pid, NULL, &r) < 0)
+		ret = -errno;
+	else
+		ret = (long)r.rax;
+	ptrace(PTRACE_SETREGS, tcp->pid, NULL, &saved);
+out:
+	if (!bp_page(s))
+		bp_mem_write(s, at, under, sizeof(under));
+	return ret;
+}
+
+/* Fill a fresh page: the return trap, the gadget, the rest int3. */
+static int init_page(struct bp_space *s, uint64_t addr)
+{
+	static uint8_t fill[4096];
+	static const uint8_t gadget[3] = { 0x0f, 0x05, INT3 };
+
+	memset(fill, INT3, sizeof(fill));
+	memcpy(fill + BP_PAGE_GADGET, gadget, sizeof(gadget));
+	return bp_mem_write(s, addr, fill, sizeof(fill));
+}
+
+static long remote_mmap(struct bp_space *s, struct tcb *tcp, uint64_t hint,
+			bool fixed)
+{
+	long r = bp_remote_syscall(s, tcp, SYS_mmap, hint, BP_PAGE_SIZE,
+				   PROT_READ | PROT_EXEC,
+				   MAP_PRIVATE | MAP_ANONYMOUS |
+				   (fixed ? MAP_FIXED_NOREPLACE : 0),
+				   (uint64_t)-1, 0);
+
+	if (r < 0 && r >= -4095)
+		return r;
+	if (fixed && (uint64_t)r != hint) {
+		/* A kernel without MAP_FIXED_NOREPLACE took it as a hint. */
+		bp_remote_syscall(s, tcp, SYS_munmap, (uint64_t)r, BP_PAGE_SIZE,
+				  0, 0, 0, 0);
+		return -EEXIST;
+	}
+	return r;
+}
+
+static int add_page(struct bp_space *s, uint64_t addr)
+{
+	if (s->npages == sizeof(s->pages) / sizeof(s->pages[0]))
+		return -ENOSPC;
+	if (init_page(s, addr) < 0)
+		return -EIO;
+	s->pages[s->npages].addr = addr;
+	s->pages[s->npages].used = BP_PAGE_SLOTS;
+	s->npages++;
+	return 0;
+}
+
+int bp_space_map_page(struct bp_space *s, struct tcb *tcp)
+{
+	long r;
+
+	if (bp_page(s))
+		return 0;
+	r = remote_mmap(s, tcp, 0, false);
+	if (r < 0)
+		return (int)r;
+	debug("pid %d: trap page at %#lx", s->pid, (unsigned long)r);
+	return add_page(s, (uint64_t)r);
+}
+
+static bool near(uint64_t a, uint64_t b)
+{
+	uint64_t d = a > b ? a - b : b - a;
+
+	return d < (1ULL << 31) - 2 * BP_PAGE_SIZE;
+}
+
+/*
+ * A slot within reach of a rip-relative displacement from addr.  A page
+ * is mapped near addr when none is: just below it first (the objects
+ * are packed there, so a little lower is usually free), then further.
+ */
+static uint64_t alloc_slot(struct bp_space *s, struct tcb *tcp, uint64_t addr,
+			   bool need_near)
+{
+	uint64_t base = addr & ~(uint64_t)0xfff;
+
+	for (unsigned int i = 0; i < s->npages; i++) {
+		struct bp_page *p = &s->pages[i];
+
+		if (p->used + BP_SLOT_SIZE > BP_PAGE_SIZE)
+			continue;
+		if (need_near && !near(p->addr, addr))
+			continue;
+		p->used += BP_SLOT_SIZE;
+		return p->addr + p->used - BP_SLOT_SIZE;
+	}
+	if (!tcp || !bp_page(s))
+		return 0;
+	for (uint64_t d = 16 * BP_PAGE_SIZE; d < (1ULL << 30); d *= 4) {
+		uint64_t hint[2] = { base - d, base + d };
+
+		for (int k = 0; k < 2; k++) {
+			long r;
+
+			if (hint[k] < 0x10000 || hint[k] > base + (1ULL << 30) ||
+			    (k == 0 && base < d))
+				continue;
+			r = remote_mmap(s, tcp, hint[k], true);
+			if (r == -EEXIST || r == -EPERM)
+				continue;
+			if (r < 0)
+				return 0;
+			if (add_page(s, (uint64_t)r) < 0)
+				return 0;
+			return alloc_slot(s, NULL, addr, need_near);
+		}
+	}
+	return 0;
+}
+
+static int write_int3(struct bp_space *s, uint64_t addr)
+{
+	uint8_t b = INT3;
+
+	return bp_mem_write(s, addr, &b, 1);
+}
+
+struct bp *bp_insert(struct bp_space *s, struct tcb *tcp, uint64_t addr,
+		     uint64_t got, unsigned int kind, void *data)
+{
+	uint8_t code[16];
+	struct insn in;
+	struct bp *bp;
+	unsigned int h = hash_addr(addr);
+
+	if (bp_find(s, addr)) {
+		errno = EEXIST;
+		return NULL;
+	}
+	if (bp_mem_read(s, addr, code, sizeof(code)) < 0 &&
+	    bp_mem_read(s, addr, code, 1) < 0) {
+		errno = EFAULT;
+		return NULL;
+	}
+	if (code[0] == INT3) {
+		/* Someone else's breakpoint (a debugger's): not ours to wrap. */
+		errno = EBUSY;
+		return NULL;
+	}
+	bp = calloc(1, sizeof(*bp));
+	if (!bp)
+		return NULL;
+	bp->addr = addr;
+	bp->orig = code[0];
+	bp->kind = kind;
+	bp->data = data;
+	if (got == BP_NO_STEP) {
+		bp->step = BP_STEP_JUMP;
+		bp->target = addr;
+		bp->len = 1;
+		goto plant;
+	}
+	if (got) {
+		bp->step = BP_STEP_GOT;
+		bp->target = got;
+		bp->len = 1;
+		goto plant;
+	}
+	if (insn_decode(code, sizeof(code), s->is64, &in) < 0)
+		goto unsupported;
+	bp->len = in.len;
+	switch (in.emu) {
+	case INSN_EMU_NONE:
+		bp->step = BP_STEP_JUMP;
+		bp->target = insn_next(&in, addr);
+		break;
+	case INSN_EMU_JMP_REL:
+		bp->step = BP_STEP_JUMP;
+		bp->target = insn_branch_target(&in, addr);
+		break;
+	case INSN_EMU_CALL_REL:
+		bp->step = BP_STEP_CALL;
+		bp->target = insn_branch_target(&in, addr);
+		break;
+	case INSN_EMU_JMP_MEM_RIP:
+		bp->step = BP_STEP_GOT;
+		bp->target = insn_rip_addr(&in, addr);
+		break;
+	default: {
+		uint8_t ool[BP_SLOT_SIZE > INSN_OOL_MAX ? BP_SLOT_SIZE : INSN_OOL_MAX];
+		uint64_t slot = alloc_slot(s, tcp, addr, in.rip_rel);
+		int n;
+
+		if (!slot)
+			goto unsupported;
+		n = insn_make_ool(code, &in, addr, slot, ool, sizeof(ool));
+		if (n < 0 || bp_mem_write(s, slot, ool, (size_t)n) < 0)
+			goto unsupported;
+		bp->step = BP_STEP_OOL;
+		bp->target = slot;
+		break;
+	}
+	}
+plant:
+	if (write_int3(s, addr) < 0) {
+		free(bp);
+		errno = EFAULT;
+		return NULL;
+	}
+	bp->next = s->hash[h];
+	s->hash[h] = bp;
+	s->count++;
+	return bp;
+unsupported:
+	free(bp);
+	errno = ENOTSUP;
+	return NULL;
+}
+
+void bp_remove(struct bp_space *s, struct bp *bp, bool restore)
+{
+	struct bp **pp = &s->hash[hash_addr(bp->addr)];
+
+	while (*pp && *pp != bp)
+		pp = &(*pp)->next;
+	if (!*pp)
+		return;
+	*pp = bp->next;
+	s->count--;
+	if (restore)
+		bp_mem_write(s, bp->addr, &bp->orig, 1);
+	free(bp);
+}
+
+void bp_for_each(struct bp_space *s, void (*fn)(struct bp *, void *),
+		 void *arg)
+{
+	for (unsigned int i = 0; i < BP_HASH; i++) {
+		struct bp *bp = s->hash[i], *next;
+
+		for (; bp; bp = next) {
+			next = bp->next;
+			fn(bp, arg);
+		}
+	}
+}
+
+void bp_restore_all_in(struct bp_space *s, pid_t pid)
+{
+	int fd = open_mem(pid);
+
+	if (fd < 0)
+		return;
+	for (unsigned int i = 0; i < BP_HASH; i++)
+		for (const struct bp *bp = s->hash[i]; bp; bp = bp->next)
+			if (pwrite(fd, &bp->orig, 1, (off_t)bp->addr) != 1)
+				debug("pid %d: cannot restore %#llx", pid,
+				      (unsigned long long)bp->addr);
+	close(fd);
+}
+
+int bp_step_over(struct bp_space *s, const struct bp *bp,
+		 struct user_regs_struct *regs)
+{
+	uint64_t v = 0;
+	int err;
+
+	switch (bp->step) {
+	case BP_STEP_GOT:
+		err = bp_mem_read(s, bp->target, &v, s->is64 ? 8 : 4);
+		if (err < 0)
+			return err;
+		regs->rip = v;
+		return 0;
+	case BP_STEP_JUMP:
+		regs->rip = bp->target;
+		return 0;
+	case BP_STEP_CALL:
+		v = bp->addr + bp->len;
+		err = bp_mem_write(s, regs->rsp - 8, &v, s->is64 ? 8 : 4);
+		if (err < 0)
+			return err;
+		regs->rsp -= s->is64 ? 8 : 4;
+		regs->rip = bp->target;
+		return 0;
+	case BP_STEP_OOL:
+		regs->rip = bp->target;
+		return 0;
+	}
+	return -EINVAL;
+}

@@ -1,0 +1,468 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Arming a process: which breakpoints go where, from the link map.
+ * Run at the program's first instruction (every startup library is
+ * loaded and relocated then), and at the dynamic linker's r_brk once a
+ * dlopen or dlclose is consistent.
+ */
+#include "config.h"
+
+#include <elf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+
+#include "bp/bp.h"
+#include "cli/cli.h"
+#include "engine/tcb.h"
+#include "libcall/demangle.h"
+#include "libcall/dwarf.h"
+#include "libcall/elf.h"
+#include "libcall/lcint.h"
+#include "libcall/linkmap.h"
+#include "libcall/proto.h"
+#include "libcall/rules.h"
+#include "log.h"
+
+static int read_cb(void *ctx, uint64_t addr, void *buf, size_t len)
+{
+	return bp_mem_read(ctx, addr, buf, len);
+}
+
+/* The rules' view of an object. */
+static void rules_obj(const struct lc_dso *o, struct lc_obj *ro)
+{
+	ro->name = o->is_main ? "MAIN" : o->name;
+	ro->path = o->path;
+	ro->is_main = o->is_main;
+}
+
+/* Is a call of sym, defined in callee, made from caller, traced? */
+static bool plt_match(const char *sym, const struct lc_dso *callee,
+		      const struct lc_dso *caller)
+{
+	struct lc_obj a, b;
+
+	if (!cfg.lc_plt.n)
+		return false;
+	if (callee)
+		rules_obj(callee, &a);
+	rules_obj(caller, &b);
+	return lc_rules_match_obj(&cfg.lc_plt, sym, callee ? &a : NULL, &b,
+				  NULL);
+}
+
+static bool entry_match(const char *sym, const struct lc_dso *o)
+{
+	struct lc_obj a;
+
+	if (!cfg.lc_entry.n)
+		return false;
+	rules_obj(o, &a);
+	return lc_rules_match_obj(&cfg.lc_entry, sym, &a, NULL, NULL);
+}
+
+/* The object the dynamic linker would bind name to: the first in the
+ * link map, other than the caller, that defines it. */
+static struct lc_dso *definer(struct lc_proc *p, const char *name,
+			      const struct lc_dso *caller)
+{
+	struct lc_dso *best = NULL;
+
+	for (unsigned int i = 0; i < p->nobj; i++) {
+		struct lc_dso *o = p->objv[i];
+		const struct elfobj_sym *sym;
+
+		if (o == caller || (best && best->order < o->order))
+			continue;
+		sym = elfobj_lookup(o->elf, name);
+		if (sym && sym->dynamic)
+			best = o;
+	}
+	return best;
+}
+
+static const struct proto *find_proto(const char *name, struct lc_dso *lib,
+				      uint64_t value)
+{
+	const struct proto *pr = proto_lookup(name, lib ? lib->name : NULL);
+
+	if (!pr && lib) {
+		if (!lib->dw_tried) {
+			lib->dw_tried = true;
+			lib->dw = dwarf_protos_open(lib->path);
+		}
+		if (lib->dw)
+			pr = value ? dwarf_proto_lookup_at(lib->dw, name, value) :
+				     dwarf_proto_lookup(lib->dw, name);
+	}
+	return pr ? pr : proto_fallback();
+}
+
+/* value: the symbol's link-time address in lib when known, else 0. */
+static struct lc_site *site_new(const char *name, struct lc_dso *owner,
+				struct lc_dso *lib, uint64_t value)
+{
+	struct lc_site *site = calloc(1, sizeof(*site));
+	char *dem = NULL;
+
+	if (!site)
+		return NULL;
+	site->refs = 1;
+	site->owner = owner;
+	if (cfg.lc_demangle)
+		dem = lc_demangle(name);
+	snprintf(site->name, sizeof(site->name), "%s", dem ? dem : name);
+	free(dem);
+	site->proto = find_proto(name, lib, value);
+	return site;
+}
+
+static void plant(struct tcb *tcp, struct lc_proc *p, uint64_t addr,
+		  uint64_t got, unsigned int kind, struct lc_site *site)
+{
+	if (!bp_insert(p->bs, tcp, addr, got, kind, site)) {
+		if (errno != EEXIST)
+			debug("libcall: %s at %#llx: no breakpoint: %m",
+			      site ? site->name : "?",
+			      (unsigned long long)addr);
+		lc_site_put(site);
+	}
+}
+
+/* An object's calls into other objects: its PLT slots, and for
+ * -fno-plt calls the callee's entry. */
+static void arm_plt(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
+{
+	const struct elfobj_plt *v;
+	size_t n = elfobj_plts(o->elf, &v);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct elfobj_plt *e = &v[i];
+		struct lc_dso *lib, *in;
+		struct lc_site *site;
+		uint64_t fn = 0;
+
+		if (!e->name || e->reloc == ELFOBJ_IRELATIVE)
+			continue;
+		lib = definer(p, e->name, o);
+		if (!plt_match(e->name, lib, o))
+			continue;
+		if (e->kind != ELFOBJ_PLT_NONE) {
+			site = site_new(e->name, o, lib, 0);
+			if (site) {
+				site->from = o;
+				plant(tcp, p, o->bias + e->plt, o->bias + e->got,
+				      BPK_PLT, site);
+			}
+			continue;
+		}
+		/* call *GOT(%rip): break where the GOT points, in the
+		 * callee, and count only the calls coming from here. */
+		if (bp_mem_read(p->bs, o->bias + e->got, &fn, 8) < 0)
+			continue;
+		in = lc_dso_at(p, fn);
+		if (!in || in == o || bp_find(p->bs, fn))
+			continue;
+		site = site_new(e->name, in, in, fn - in->bias);
+		if (!site)
+			continue;
+		site->from = o;
+		plant(tcp, p, fn, 0, BPK_ENTRY, site);
+	}
+}
+
+/*
+ * An IFUNC's value is its resolver: the function is where a relocated
+ * GOT slot of the defining object points.
+ */
+static uint64_t ifunc_target(struct lc_proc *p, struct lc_dso *o,
+			     const struct elfobj_sym *sym)
+{
+	uint64_t got[8], v;
+	size_t n = elfobj_ifunc_slots(o->elf, sym->name, sym->value, got, 8);
+
+	for (size_t i = 0; i < n && i < 8; i++)
+		if (bp_mem_read(p->bs, o->bias + got[i], &v, 8) == 0 &&
+		    v >= o->lo && v < o->hi && v != o->bias + sym->value)
+			return v;
+	return 0;
+}
+
+/* -x: entries of the object's symbols that the rules select. */
+static void arm_entries(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
+{
+	const struct elfobj_sym *v;
+	size_t n = elfobj_syms(o->elf, &v);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct elfobj_sym *sym = &v[i];
+		uint64_t addr = o->bias + sym->value;
+		struct lc_site *site;
+		struct bp *old;
+
+		if (!sym->value || !entry_match(sym->name, o))
+			continue;
+		if (sym->ifunc) {
+			addr = ifunc_target(p, o, sym);
+			if (!addr) {
+				debug("libcall: %s: IFUNC not resolved yet",
+				      sym->name);
+				continue;
+			}
+		}
+		old = bp_find(p->bs, addr);
+		if (old) {
+			/* Also a -fno-plt callee: now every caller counts. */
+			if (old->kind == BPK_ENTRY)
+				((struct lc_site *)old->data)->from = NULL;
+			continue;
+		}
+		site = site_new(sym->name, o, o,
+				sym->ifunc ? 0 : sym->value);
+		if (!site)
+			continue;
+		site->is_x = true;
+		plant(tcp, p, addr, 0, BPK_ENTRY, site);
+	}
+}
+
+/*
+ * The C++ unwinder reads the return addresses on the stack; one that
+ * points at the trap page has no unwind information and would end the
+ * search (std::terminate).  Before it starts, the thread's hooked
+ * return addresses are put back.
+ */
+static void arm_unwind(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
+{
+	static const struct {
+		const char *name;
+		unsigned int kind;
+	} fns[] = {
+		{ "_Unwind_RaiseException", BPK_UNWIND },
+		{ "_Unwind_ForcedUnwind", BPK_UNWIND },
+		{ "__cxa_begin_catch", BPK_CATCH },
+	};
+
+	for (size_t i = 0; i < sizeof(fns) / sizeof(fns[0]); i++) {
+		const struct elfobj_sym *sym = elfobj_lookup(o->elf, fns[i].name);
+
+		if (!sym || !sym->value || !sym->dynamic ||
+		    bp_find(p->bs, o->bias + sym->value))
+			continue;
+		plant(tcp, p, o->bias + sym->value, 0, fns[i].kind, NULL);
+	}
+}
+
+static void arm_obj(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
+{
+	o->armed = true;
+	if (cfg.lc_entry.n)
+		arm_entries(tcp, p, o);
+	if (elfobj_lookup(o->elf, "_Unwind_RaiseException") ||
+	    elfobj_lookup(o->elf, "__cxa_begin_catch"))
+		arm_unwind(tcp, p, o);
+}
+
+/* Where the program's DT_DEBUG says the dynamic linker's r_debug is. */
+static uint64_t find_r_debug(struct lc_proc *p)
+{
+	for (unsigned int i = 0; i < p->nobj; i++) {
+		struct lc_dso *o = p->objv[i];
+		const struct elfobj_layout *lay;
+		uint64_t v = 0;
+
+		if (!o->is_main)
+			continue;
+		lay = elfobj_layout(o->elf);
+		if (lay && lay->has_debug &&
+		    bp_mem_read(p->bs, o->bias + lay->debug_slot, &v, 8) == 0)
+			return v;
+	}
+	return 0;
+}
+
+static struct lc_dso *find_obj(struct lc_proc *p, const char *path,
+			       uint64_t bias)
+{
+	for (unsigned int i = 0; i < p->nobj; i++)
+		if (p->objv[i]->bias == bias && !strcmp(p->objv[i]->path, path))
+			return p->objv[i];
+	return NULL;
+}
+
+static void remove_in(struct bp *bp, void *arg)
+{
+	struct lc_dso *o = arg;
+	struct lc_proc *p = o->gone_from;
+
+	if (bp->addr >= o->lo && bp->addr < o->hi) {
+		if (bp->kind == BPK_PLT || bp->kind == BPK_ENTRY)
+			lc_site_put(bp->data);
+		/* Unmapped already: nothing to restore. */
+		bp_remove(p->bs, bp, false);
+	}
+}
+
+/* Objects no longer in the link map were dlclose'd. */
+static void sweep(struct lc_proc *p)
+{
+	unsigned int k = 0;
+
+	for (unsigned int i = 0; i < p->nobj; i++) {
+		struct lc_dso *o = p->objv[i];
+
+		if (o->seen || o->is_main) {
+			p->objv[k++] = o;
+			continue;
+		}
+		debug("libcall: %s unloaded", o->path);
+		o->gone_from = p;
+		bp_for_each(p->bs, remove_in, o);
+		lc_dso_put(o);
+	}
+	p->nobj = k;
+}
+
+void lc_rescan(struct tcb *tcp, struct lc_proc *p)
+{
+	struct linkmap_rdebug rd;
+	struct linkmap lm;
+	bool first = !p->nobj;
+
+	/*
+	 * The program first: its DT_DEBUG says where the link map is.  Its
+	 * bias is where its entry point landed (0 unless it is a PIE).
+	 */
+	if (first && p->exe) {
+		struct lc_dso *o = lc_dso_new(p, p->exe, 0, true);
+		const struct elfobj_layout *lay = o ? elfobj_layout(o->elf) : NULL;
+
+		if (lay && lay->type == ET_DYN && p->entry) {
+			lc_dso_put(o);
+			p->nobj = 0;
+			o = lc_dso_new(p, p->exe, p->entry - lay->entry, true);
+		}
+	}
+	if (!p->r_debug)
+		p->r_debug = find_r_debug(p);
+	if (!p->r_debug) {
+		/* Static: the program is all there is. */
+		for (unsigned int i = 0; first && i < p->nobj; i++) {
+			arm_plt(tcp, p, p->objv[i]);
+			arm_obj(tcp, p, p->objv[i]);
+		}
+		return;
+	}
+	if (linkmap_read_rdebug(read_cb, p->bs, 8, p->r_debug, &rd) < 0)
+		return;
+	if (rd.state != LINKMAP_CONSISTENT)
+		return;
+	if (linkmap_walk(read_cb, p->bs, 8, rd.map, &lm) < 0)
+		return;
+	for (unsigned int i = 0; i < p->nobj; i++)
+		p->objv[i]->seen = false;
+	for (size_t i = 0; i < lm.n; i++) {
+		const char *path = lm.v[i].name;
+		uint64_t bias = lm.v[i].l_addr;
+		bool is_main = i == 0;
+		struct lc_dso *o;
+
+		if (is_main)
+			path = p->exe;
+		if (!path || path[0] != '/')
+			continue;	/* the vDSO */
+		o = find_obj(p, path, bias);
+		if (!o)
+			o = lc_dso_new(p, path, bias, is_main);
+		if (!o)
+			continue;
+		o->seen = true;
+		o->order = (unsigned int)i;
+	}
+	linkmap_free(&lm);
+	sweep(p);
+	for (unsigned int i = 0; i < p->nobj; i++) {
+		struct lc_dso *o = p->objv[i];
+
+		if (o->armed)
+			continue;
+		if (cfg.lc_plt.n && (o->is_main || !cfg.lc_plt.main_only))
+			arm_plt(tcp, p, o);
+		arm_obj(tcp, p, o);
+	}
+	if (!p->rbrk_armed && rd.brk) {
+		p->rbrk_armed = true;
+		plant(tcp, p, rd.brk, 0, BPK_RBRK, NULL);
+	}
+}
+
+void lc_arm(struct tcb *tcp, struct lc_proc *p, struct bp *start,
+	    struct user_regs_struct *u)
+{
+	int err;
+
+	/* The first instruction runs again, once its byte is back. */
+	u->rip = start->addr;
+	if (ptrace(PTRACE_SETREGS, tcp->pid, NULL, u) < 0)
+		return;
+	err = bp_space_map_page(p->bs, tcp);
+	bp_remove(p->bs, start, true);
+	if (err < 0) {
+		debug("libcall: pid %d: no trap page: %s", tcp->pid,
+		      strerror(-err));
+		return;
+	}
+	lc_rescan(tcp, p);
+}
+
+static void disarm_one(struct bp *bp, void *arg)
+{
+	struct lc_proc *p = arg;
+
+	if (bp->kind == BPK_PLT || bp->kind == BPK_ENTRY)
+		lc_site_put(bp->data);
+	bp_remove(p->bs, bp, true);
+}
+
+void lc_disarm(struct lc_proc *p)
+{
+	bp_for_each(p->bs, disarm_one, p);
+}
+
+static void site_ref(struct bp *bp, void *arg)
+{
+	if (bp->kind == BPK_PLT || bp->kind == BPK_ENTRY)
+		((struct lc_site *)bp->data)->refs++;
+}
+
+struct lc_proc *lc_proc_fork(struct lc_proc *p, struct tcb *child)
+{
+	struct lc_proc *c = calloc(1, sizeof(*c));
+
+	if (!c)
+		return NULL;
+	c->bs = bp_space_clone(p->bs, child->pid);
+	c->objv = calloc(p->capobj ? p->capobj : 1, sizeof(*c->objv));
+	if (!c->bs || !c->objv) {
+		bp_space_free(c->bs);
+		free(c->objv);
+		free(c);
+		return NULL;
+	}
+	bp_for_each(c->bs, site_ref, NULL);
+	c->refs = 1;
+	c->capobj = p->capobj;
+	c->nobj = p->nobj;
+	for (unsigned int i = 0; i < p->nobj; i++) {
+		c->objv[i] = p->objv[i];
+		c->objv[i]->refs++;
+	}
+	c->entry = p->entry;
+	c->r_debug = p->r_debug;
+	c->exe = p->exe ? strdup(p->exe) : NULL;
+	c->rbrk_armed = p->rbrk_armed;
+	return c;
+}

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Shared between the files of src/libcall/ that trace calls. */
+#ifndef SLTRACE_LIBCALL_LCINT_H
+#define SLTRACE_LIBCALL_LCINT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/user.h>
+#include <time.h>
+
+#include "libcall/printval.h"
+
+struct bp;
+struct bp_space;
+struct tcb;
+struct elfobj;
+struct proto;
+struct dwarf_protos;
+struct lc_proc;
+
+/* bp->kind */
+enum {
+	BPK_START = 1,		/* the program's first instruction, once */
+	BPK_PLT,		/* a PLT slot of the main program */
+	BPK_ENTRY,		/* a function's entry (-x, -fno-plt callees) */
+	BPK_RBRK,		/* the dynamic linker's r_brk: dlopen/dlclose */
+	BPK_UNWIND,		/* _Unwind_RaiseException & co */
+	BPK_CATCH,		/* __cxa_begin_catch: the unwinding is over */
+};
+
+/* A loaded object. */
+struct lc_dso {
+	int refs;		/* processes that have it (fork children) */
+	unsigned int order;	/* place in the link map: lookup order */
+	char *path;
+	const char *name;	/* soname or file name; "MAIN" for the program */
+	uint64_t bias;
+	uint64_t lo, hi;	/* the address range its PT_LOADs cover */
+	struct elfobj *elf;
+	bool is_main;
+	bool seen;		/* in the link map at the last scan */
+	bool armed;
+	bool dw_tried;		/* DWARF prototypes looked for */
+	struct dwarf_protos *dw;
+	struct lc_proc *gone_from;	/* while its breakpoints go */
+};
+
+/* One address space. */
+struct lc_proc {
+	struct lc_proc *next;	/* all of them */
+	pid_t tgid;
+	int refs;		/* tasks sharing it */
+	struct bp_space *bs;
+	struct lc_dso **objv;	/* loaded objects */
+	unsigned int nobj, capobj;
+	bool rbrk_armed;
+	bool unwind_armed;
+	uint64_t entry;		/* AT_ENTRY */
+	uint64_t r_debug;	/* &_r_debug, 0 until known */
+	char *exe;
+};
+
+/* What a PLT or entry breakpoint stands for (bp->data). */
+struct lc_site {
+	int refs;		/* spaces whose breakpoint has it (fork) */
+	char name[128];		/* as printed */
+	const struct proto *proto;
+	struct lc_dso *owner;	/* where the breakpoint is */
+	/* The calling object: a PLT's owner; for the entry of a -fno-plt
+	 * callee the only caller that counts.  NULL: any. */
+	struct lc_dso *from;
+	bool is_x;		/* -x: "name@lib" in ltrace's style */
+};
+
+struct lc_frame {
+	uint64_t ret;		/* the real return address */
+	uint64_t slot;		/* where it is on the stack (sp at entry) */
+	struct lc_site *site;
+	struct lc_dso *caller;	/* the object the call came from, or NULL */
+	struct lc_regs regs;	/* at entry */
+	bool args_left;		/* output arguments print at return */
+	struct timespec t0;
+	bool hooked;		/* slot holds the trap's address */
+};
+
+/* tcb->lc */
+struct lc_task {
+	struct lc_proc *proc;
+	struct lc_frame *stack;
+	unsigned int depth, cap;
+	int open_depth;		/* frame whose line is open, -1: none */
+	bool silent;		/* followed for the memory's sake only */
+};
+
+struct lc_dso *lc_dso_at(const struct lc_proc *p, uint64_t addr);
+struct lc_dso *lc_dso_new(struct lc_proc *p, const char *path, uint64_t bias,
+			  bool is_main);
+void lc_dso_put(struct lc_dso *o);
+void lc_site_put(struct lc_site *site);
+struct lc_proc *lc_proc_new(struct tcb *tcp);
+void lc_proc_put(struct lc_proc *p);
+void lc_unhook_all(struct tcb *tcp, struct lc_task *lt);
+void lc_rehook_all(struct tcb *tcp, struct lc_task *lt, uint64_t sp);
+
+/* lcarm.c */
+void lc_arm(struct tcb *tcp, struct lc_proc *p, struct bp *start,
+	    struct user_regs_struct *u);
+void lc_rescan(struct tcb *tcp, struct lc_proc *p);
+void lc_disarm(struct lc_proc *p);
+struct lc_proc *lc_proc_fork(struct lc_proc *p, struct tcb *child);
+
+/* lcprint.c */
+void lc_print_entry(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f,
+		    uint64_t pc);
+void lc_print_return(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f,
+		     const struct lc_regs *r);
+void lc_print_noreturn(struct tcb *tcp, struct lc_task *lt,
+		       struct lc_frame *f);
+void lc_print_lost(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f);
+void lc_print_gone(struct tcb *tcp, struct lc_task *lt);
+
+#endif /* SLTRACE_LIBCALL_LCINT_H */

@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Library-call lines, in the syscall stream: "name(args" at the entry
+ * stop, ") = value" at the return, and when anything else is printed in
+ * between, ltrace's "<unfinished ...>" and "<... name resumed> ".
+ */
+#include "config.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bp/bp.h"
+#include "cli/cli.h"
+#include "engine/tcb.h"
+#include "libcall/lcint.h"
+#include "libcall/printval.h"
+#include "libcall/proto.h"
+#include "output/emit.h"
+#include "output/output.h"
+#include "stats/stats.h"
+
+/*
+ * -c counts calls by name; a table row keeps its name for good, while
+ * sites go with their process.  Names get ids of their own here.
+ */
+static char **names;
+static unsigned long nnames, capnames;
+
+static unsigned long name_id(const char *name)
+{
+	char **v;
+
+	for (unsigned long i = nnames; i-- > 0;)
+		if (!strcmp(names[i], name))
+			return i;
+	if (nnames == capnames) {
+		capnames = capnames ? 2 * capnames : 64;
+		v = realloc(names, capnames * sizeof(*v));
+		if (!v)
+			return ULONG_MAX;
+		names = v;
+	}
+	names[nnames] = strdup(name);
+	return names[nnames] ? nnames++ : ULONG_MAX;
+}
+
+static void count(const struct lc_frame *f, const struct timespec *now)
+{
+	struct stats_sample smp = { 0 };
+	unsigned long id = name_id(f->site->name);
+	int64_t ns = (int64_t)(now->tv_sec - f->t0.tv_sec) * 1000000000LL +
+		     (now->tv_nsec - f->t0.tv_nsec);
+
+	if (id == ULONG_MAX)
+		return;
+	smp.name = names[id];
+	smp.wall_ns = ns > 0 ? (uint64_t)ns : 0;
+	/* No CPU time of its own: a library call is counted by the clock. */
+	smp.sys_ns = smp.wall_ns;
+	smp.hist = cfg.hist_set != NULL;
+	stats_add(STATS_LIBCALL, 0, id, &smp);
+}
+
+static bool quiet(void)
+{
+	return cfg.summary == SUMMARY_ONLY;
+}
+
+/*
+ * The name as the line shows it: "name"; "lib->name" for a call from
+ * another object than the program (in ltrace's style, from any object
+ * once rules choose callers); "name@lib" for ltrace's -x.
+ */
+static void call_name(const struct lc_frame *f, char *buf, size_t size)
+{
+	const struct lc_site *site = f->site;
+	const struct lc_dso *c = f->caller;
+	const char *from = NULL;
+
+	if (site->is_x && cfg.lc_style == LC_STYLE_LTRACE)
+		from = NULL;	/* ltrace: "name@lib", whoever called it */
+	else if (c && !c->is_main)
+		from = c->name;
+	else if (c && cfg.lc_style == LC_STYLE_LTRACE && !cfg.lc_plt_default &&
+		 !site->is_x)
+		from = strrchr(c->path, '/') ? strrchr(c->path, '/') + 1 : c->path;
+	if (cfg.lc_style == LC_STYLE_LTRACE && site->is_x)
+		snprintf(buf, size, "%s%s%s@%s", from ? from : "",
+			 from ? "->" : "", site->name,
+			 site->owner->is_main ? "MAIN" : site->owner->name);
+	else
+		snprintf(buf, size, "%s%s%s", from ? from : "",
+			 from ? "->" : "", site->name);
+}
+
+static void indent(struct tcb *tcp, unsigned int level)
+{
+	/* ltrace -n: nested calls indented by N spaces a level. */
+	for (unsigned int i = 0; i < level * cfg.lc_indent; i++)
+		emit_raw(tcp, " ");
+}
+
+void lc_print_entry(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f,
+		    uint64_t pc)
+{
+	char name[300];
+
+	if (quiet())
+		return;
+	call_name(f, name, sizeof(name));
+	line_begin_call(tcp, &f->t0, f->ret);
+	indent(tcp, lt->depth - 1);
+	emit_call_begin(tcp, name);
+	f->args_left = lc_print_args_entry(tcp, f->site->proto, &f->regs);
+	line_leave_open(tcp);
+	lt->open_depth = (int)lt->depth - 1;
+	out_event_done(tcp->out);
+}
+
+void lc_print_return(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f,
+		     const struct lc_regs *r)
+{
+	int idx = (int)(f - lt->stack);
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (stats_enabled())
+		count(f, &now);
+	if (quiet())
+		return;
+	if (!line_is_open(tcp) || lt->open_depth != idx) {
+		char name[300];
+
+		call_name(f, name, sizeof(name));
+		line_resume_call(tcp, name, &now, f->ret);
+	}
+	if (f->args_left)
+		lc_print_args_exit(tcp, f->site->proto, &f->regs, r);
+	emit_call_end(tcp);
+	line_pad_to_retval(tcp);
+	lc_print_retval(tcp, f->site->proto, &f->regs, r);
+	line_time_between(tcp, &f->t0, &now);
+	line_end(tcp);
+	lt->open_depth = -1;
+	out_event_done(tcp->out);
+}
+
+/* The call will not come back (its return could not be hooked, or the
+ * task ends inside it): ltrace's "<no return ...>". */
+void lc_print_noreturn(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f)
+{
+	if (lt->open_depth == (int)(f - lt->stack))
+		line_close_with(tcp, " <no return ...>\n");
+	lt->open_depth = -1;
+	out_event_done(tcp->out);
+}
+
+/* An exception or forced unwind is about to pass through the call. */
+void lc_print_lost(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f)
+{
+	if (lt->open_depth == (int)(f - lt->stack)) {
+		line_close_with(tcp, " <unfinished ...>\n");
+		lt->open_depth = -1;
+		out_event_done(tcp->out);
+	}
+}
+
+void lc_print_gone(struct tcb *tcp, struct lc_task *lt)
+{
+	if (lt->open_depth >= 0 && lt->open_depth < (int)lt->depth)
+		lc_print_noreturn(tcp, lt, &lt->stack[lt->open_depth]);
+}

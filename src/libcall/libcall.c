@@ -1,0 +1,609 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Library-call tracing: the processes' objects, their breakpoints, and
+ * what a hit means.
+ *
+ * A process is armed once its dynamic linker has loaded the startup
+ * libraries: at its first instruction (AT_ENTRY) a one-shot breakpoint
+ * maps the trap page (src/bp/), reads the link map, and plants a
+ * breakpoint on every PLT slot the rules select, on the library entries
+ * of -fno-plt calls, on -x symbols, and on the dynamic linker's r_brk,
+ * where later dlopen/dlclose are seen.
+ *
+ * A call costs two stops: the entry breakpoint, where the return address
+ * on the stack is pointed at the trap page and remembered on the task's
+ * shadow stack, and the trap, where the real return address is put back
+ * in rip.  Frames left by longjmp or an exception are dropped when a
+ * later event on the same task finds the stack pointer above them.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/user.h>
+#include <time.h>
+#include <unistd.h>
+#include <elf.h>
+
+#include "bp/bp.h"
+#include "cli/cli.h"
+#include "engine/engine.h"
+#include "engine/tcb.h"
+#include "libcall/elf.h"
+#include "libcall/libcall.h"
+#include "libcall/lcint.h"
+#include "libcall/rules.h"
+#include "log.h"
+
+/* Every address space, for -p's threads to find their process's. */
+static struct lc_proc *procs;
+
+bool libcall_active(void)
+{
+	return cfg.lc_mode != LC_OFF;
+}
+
+/* --- objects ------------------------------------------------------------ */
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+struct lc_dso *lc_dso_new(struct lc_proc *p, const char *path, uint64_t bias,
+			  bool is_main)
+{
+	struct lc_dso *o;
+	const struct elfobj_layout *lay;
+
+	if (p->nobj == p->capobj) {
+		unsigned int cap = p->capobj ? 2 * p->capobj : 16;
+		struct lc_dso **v = realloc(p->objv, cap * sizeof(*v));
+
+		if (!v)
+			return NULL;
+		p->objv = v;
+		p->capobj = cap;
+	}
+	o = calloc(1, sizeof(*o));
+	if (!o)
+		return NULL;
+	o->path = strdup(path);
+	if (!o->path || elfobj_open(path, &o->elf) < 0) {
+		debug("libcall: cannot read %s", path);
+		free(o->path);
+		free(o);
+		return NULL;
+	}
+	o->refs = 1;
+	o->bias = bias;
+	o->is_main = is_main;
+	lay = elfobj_layout(o->elf);
+	o->name = lay && lay->soname ? lay->soname : base_name(o->path);
+	if (is_main)
+		o->name = "MAIN";
+	o->lo = UINT64_MAX;
+	for (size_t i = 0; lay && i < lay->nloads; i++) {
+		uint64_t a = bias + lay->loads[i].vaddr;
+
+		if (a < o->lo)
+			o->lo = a;
+		if (a + lay->loads[i].memsz > o->hi)
+			o->hi = a + lay->loads[i].memsz;
+	}
+	p->objv[p->nobj++] = o;
+	return o;
+}
+
+void lc_dso_put(struct lc_dso *o)
+{
+	if (!o || --o->refs > 0)
+		return;
+	elfobj_close(o->elf);
+	free(o->path);
+	free(o);
+}
+
+void lc_site_put(struct lc_site *site)
+{
+	if (site && --site->refs <= 0)
+		free(site);
+}
+
+struct lc_dso *lc_dso_at(const struct lc_proc *p, uint64_t addr)
+{
+	for (unsigned int i = 0; i < p->nobj; i++)
+		if (addr >= p->objv[i]->lo && addr < p->objv[i]->hi)
+			return p->objv[i];
+	return NULL;
+}
+
+/* --- processes ------------------------------------------------------------ */
+
+struct lc_proc *lc_proc_new(struct tcb *tcp)
+{
+	struct lc_proc *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->bs = bp_space_new(tcp->pid, tcp->pers == PERS_NATIVE);
+	if (!p->bs) {
+		free(p);
+		return NULL;
+	}
+	p->refs = 1;
+	return p;
+}
+
+static void site_free(struct bp *bp, void *arg)
+{
+	if (bp->kind == BPK_PLT || bp->kind == BPK_ENTRY)
+		lc_site_put(bp->data);
+}
+
+void lc_proc_put(struct lc_proc *p)
+{
+	struct lc_proc **pp = &procs;
+
+	if (!p || --p->refs > 0)
+		return;
+	while (*pp && *pp != p)
+		pp = &(*pp)->next;
+	if (*pp)
+		*pp = p->next;
+	bp_for_each(p->bs, site_free, NULL);
+	bp_space_free(p->bs);
+	for (unsigned int i = 0; i < p->nobj; i++)
+		lc_dso_put(p->objv[i]);
+	free(p->objv);
+	free(p->exe);
+	free(p);
+}
+
+static struct lc_task *task_of(struct tcb *tcp)
+{
+	if (!tcp->lc) {
+		tcp->lc = calloc(1, sizeof(struct lc_task));
+		if (tcp->lc)
+			tcp->lc->open_depth = -1;
+	}
+	return tcp->lc;
+}
+
+/* Read the auxiliary vector's AT_ENTRY (64-bit layout). */
+static uint64_t auxv_entry(pid_t pid)
+{
+	char path[40];
+	uint64_t v[2], entry = 0;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/auxv", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	while (read(fd, v, sizeof(v)) == sizeof(v) && v[0] != AT_NULL)
+		if (v[0] == AT_ENTRY)
+			entry = v[1];
+	close(fd);
+	return entry;
+}
+
+/* The class of the program now in /proc/PID/exe: 64-bit or not. */
+static bool exe_is64(pid_t pid)
+{
+	char path[40];
+	unsigned char id[EI_NIDENT];
+	int fd;
+	bool yes = false;
+
+	snprintf(path, sizeof(path), "/proc/%d/exe", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	if (read(fd, id, sizeof(id)) == (ssize_t)sizeof(id))
+		yes = id[EI_CLASS] == ELFCLASS64;
+	close(fd);
+	return yes;
+}
+
+/* A new address space for tcp's process, with the program's path. */
+static struct lc_proc *proc_for(struct tcb *tcp)
+{
+	char path[40], exe[4096];
+	struct lc_proc *p;
+	ssize_t n;
+
+	if (!exe_is64(tcp->pid)) {
+		debug("libcall: pid %d: 32-bit programs are not traced yet",
+		      tcp->pid);
+		return NULL;
+	}
+	snprintf(path, sizeof(path), "/proc/%d/exe", (int)tcp->pid);
+	n = readlink(path, exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return NULL;
+	exe[n] = '\0';
+	p = lc_proc_new(tcp);
+	if (!p)
+		return NULL;
+	p->exe = strdup(exe);
+	p->entry = auxv_entry(tcp->pid);
+	p->tgid = tcp->tgid ? tcp->tgid : tcp->pid;
+	p->next = procs;
+	procs = p;
+	return p;
+}
+
+void libcall_exec(struct tcb *tcp)
+{
+	struct lc_task *lt = task_of(tcp);
+	struct lc_proc *p;
+
+	if (!lt)
+		return;
+	lc_proc_put(lt->proc);
+	lt->proc = NULL;
+	lt->depth = 0;
+	lt->open_depth = -1;
+	p = proc_for(tcp);
+	if (!p)
+		return;
+	lt->proc = p;
+	if (!p->entry || !bp_insert(p->bs, NULL, p->entry, BP_NO_STEP, BPK_START,
+				      NULL))
+		debug("libcall: pid %d: no start breakpoint: %m", tcp->pid);
+}
+
+/*
+ * -p: the process runs already.  Its first task to stop arms it; the
+ * others join.  The syscall that maps the trap page runs from a gadget
+ * written over the program's first instruction, which no thread runs
+ * again.
+ */
+void libcall_attached_stop(struct tcb *tcp)
+{
+	struct lc_task *lt = task_of(tcp);
+	pid_t tgid = tcp->tgid ? tcp->tgid : tcp->pid;
+	struct lc_proc *p;
+	int err;
+
+	if (!lt || lt->proc)
+		return;
+	for (p = procs; p; p = p->next)
+		if (p->tgid == tgid && p->refs > 0) {
+			p->refs++;
+			lt->proc = p;
+			return;
+		}
+	p = proc_for(tcp);
+	if (!p)
+		return;
+	lt->proc = p;
+	p->bs->scratch_pc = p->entry;
+	err = bp_space_map_page(p->bs, tcp);
+	if (err < 0) {
+		debug("libcall: pid %d: no trap page: %s", tcp->pid,
+		      strerror(-err));
+		return;
+	}
+	lc_rescan(tcp, p);
+}
+
+void libcall_exiting(struct tcb *tcp)
+{
+	struct lc_task *lt = tcp->lc;
+
+	if (lt && lt->proc && lt->depth && !lt->silent)
+		lc_print_gone(tcp, lt);
+}
+
+/* --- hits ----------------------------------------------------------------- */
+
+static void fill_regs(struct lc_regs *r, const struct user_regs_struct *u)
+{
+	r->arg[0] = u->rdi;
+	r->arg[1] = u->rsi;
+	r->arg[2] = u->rdx;
+	r->arg[3] = u->rcx;
+	r->arg[4] = u->r8;
+	r->arg[5] = u->r9;
+	r->sp = u->rsp;
+	r->ret = u->rax;
+	r->have_fp = false;
+}
+
+static void fill_fp(pid_t pid, struct lc_regs *r)
+{
+	struct user_fpregs_struct fp;
+
+	if (ptrace(PTRACE_GETFPREGS, pid, NULL, &fp) < 0)
+		return;
+	/* xmm_space: 16 registers of 16 bytes; the low 8 are the double. */
+	for (int i = 0; i < 8; i++)
+		memcpy(&r->xmm[i], (const char *)fp.xmm_space + 16 * i, 8);
+	r->have_fp = true;
+}
+
+/*
+ * Frames whose return address slot is below sp are dead: the task left
+ * them by longjmp or an exception without returning through the trap.
+ */
+static void drop_dead_frames(struct tcb *tcp, struct lc_task *lt, uint64_t sp)
+{
+	while (lt->depth && lt->stack[lt->depth - 1].slot < sp) {
+		lt->depth--;
+		if (lt->open_depth >= (int)lt->depth)
+			lt->open_depth = -1;
+	}
+}
+
+static struct lc_frame *push_frame(struct lc_task *lt)
+{
+	if (lt->depth == lt->cap) {
+		unsigned int cap = lt->cap ? 2 * lt->cap : 16;
+		struct lc_frame *s = realloc(lt->stack, cap * sizeof(*s));
+
+		if (!s)
+			return NULL;
+		lt->stack = s;
+		lt->cap = cap;
+	}
+	return &lt->stack[lt->depth++];
+}
+
+static void entry_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
+		      struct user_regs_struct *u)
+{
+	struct lc_proc *p = lt->proc;
+	struct lc_site *site = bp->data;
+	uint64_t ret = 0, trap = bp_page(p->bs) + BP_PAGE_RET_TRAP;
+	struct lc_dso *caller;
+	struct lc_frame *f;
+
+	if (lt->silent)
+		return;
+	drop_dead_frames(tcp, lt, u->rsp);
+	if (bp_mem_read(p->bs, u->rsp, &ret, 8) < 0)
+		return;
+	caller = lc_dso_at(p, ret);
+	/* -fno-plt calls: the breakpoint is the callee's, shared by all. */
+	if (bp->kind == BPK_ENTRY && site->from && caller != site->from)
+		return;
+	/* A call the trap page makes is our own (never expected). */
+	if (ret == trap)
+		return;
+	f = push_frame(lt);
+	if (!f)
+		return;
+	f->ret = ret;
+	f->slot = u->rsp;
+	f->site = site;
+	f->caller = caller;
+	clock_gettime(CLOCK_MONOTONIC, &f->t0);
+	fill_regs(&f->regs, u);
+	if (site->proto && lc_proto_needs_fp(site->proto))
+		fill_fp(tcp->pid, &f->regs);
+	f->hooked = bp_mem_write(p->bs, u->rsp, &trap, 8) == 0;
+	lc_print_entry(tcp, lt, f, bp->addr);
+	if (!f->hooked) {
+		lc_print_noreturn(tcp, lt, f);
+		lt->depth--;
+	}
+}
+
+static bool ret_hit(struct tcb *tcp, struct lc_task *lt,
+		    struct user_regs_struct *u)
+{
+	/* rip is past the trap's int3; the ret popped the address. */
+	uint64_t slot = u->rsp - 8;
+	struct lc_frame *f;
+
+	drop_dead_frames(tcp, lt, slot);
+	if (!lt->depth || lt->stack[lt->depth - 1].slot != slot) {
+		/*
+		 * No frame for it: a fork child's copy of a stack whose
+		 * frames we could not give it.  Nowhere to return to.
+		 */
+		debug("libcall: pid %d: return trap without a frame", tcp->pid);
+		return false;
+	}
+	f = &lt->stack[lt->depth - 1];
+	u->rip = f->ret;
+	if (!lt->silent) {
+		struct lc_regs r;
+
+		fill_regs(&r, u);
+		if (f->site->proto && lc_proto_needs_fp(f->site->proto))
+			fill_fp(tcp->pid, &r);
+		lc_print_return(tcp, lt, f, &r);
+	}
+	lt->depth--;
+	if (lt->open_depth >= (int)lt->depth)
+		lt->open_depth = -1;
+	return true;
+}
+
+bool libcall_sigtrap(struct tcb *tcp)
+{
+	struct lc_task *lt = tcp->lc;
+	struct user_regs_struct u;
+	struct lc_proc *p;
+	struct bp *bp;
+	uint64_t pc;
+
+	if (!lt || !lt->proc)
+		return false;
+	p = lt->proc;
+	if (ptrace(PTRACE_GETREGS, tcp->pid, NULL, &u) < 0)
+		return false;
+	pc = u.rip - 1;
+	if (bp_page(p->bs) && pc == bp_page(p->bs) + BP_PAGE_RET_TRAP) {
+		if (!ret_hit(tcp, lt, &u))
+			return false;
+	} else {
+		bp = bp_find(p->bs, pc);
+		if (!bp)
+			return false;
+		bp_space_set_pid(p->bs, tcp->pid);
+		switch (bp->kind) {
+		case BPK_START:
+			lc_arm(tcp, p, bp, &u);
+			return true;
+		case BPK_RBRK:
+			lc_rescan(tcp, p);
+			break;
+		case BPK_UNWIND:
+			lc_unhook_all(tcp, lt);
+			break;
+		case BPK_CATCH:
+			lc_rehook_all(tcp, lt, u.rsp);
+			break;
+		default:
+			entry_hit(tcp, lt, bp, &u);
+			break;
+		}
+		u.rip = pc;
+		if (bp_step_over(p->bs, bp, &u) < 0)
+			debug("libcall: pid %d: cannot step over %#llx",
+			      tcp->pid, (unsigned long long)pc);
+	}
+	if (ptrace(PTRACE_SETREGS, tcp->pid, NULL, &u) < 0)
+		debug("libcall: pid %d: PTRACE_SETREGS: %m", tcp->pid);
+	return true;
+}
+
+/*
+ * Put the real return addresses back in tcp's stack (or in a fork
+ * child's copy of it, through s).
+ */
+static void unhook_frames(struct bp_space *s, struct lc_task *lt)
+{
+	for (unsigned int i = 0; i < lt->depth; i++) {
+		struct lc_frame *f = &lt->stack[i];
+
+		if (f->hooked && bp_mem_write(s, f->slot, &f->ret, 8) == 0)
+			f->hooked = false;
+	}
+}
+
+/*
+ * An exception is being thrown (or a forced unwind run): the unwinder
+ * reads the return addresses on the stack, and one that points at the
+ * trap page has no unwind information — the search would end there and
+ * the program call std::terminate.  The real addresses go back while it
+ * unwinds; the frames stay on the shadow stack.
+ */
+void lc_unhook_all(struct tcb *tcp, struct lc_task *lt)
+{
+	unhook_frames(lt->proc->bs, lt);
+}
+
+/*
+ * A catch handler begins (__cxa_begin_catch): the stack is unwound down
+ * to the catching frame at sp.  The frames below it are gone without a
+ * return; the others return normally again, through the trap.
+ */
+void lc_rehook_all(struct tcb *tcp, struct lc_task *lt, uint64_t sp)
+{
+	uint64_t trap = bp_page(lt->proc->bs) + BP_PAGE_RET_TRAP;
+
+	drop_dead_frames(tcp, lt, sp);
+	for (unsigned int i = 0; i < lt->depth; i++) {
+		struct lc_frame *f = &lt->stack[i];
+		uint64_t cur = 0;
+
+		/* Only a slot still holding the real address is ours. */
+		if (f->hooked || bp_mem_read(lt->proc->bs, f->slot, &cur, 8) < 0 ||
+		    cur != f->ret)
+			continue;
+		f->hooked = bp_mem_write(lt->proc->bs, f->slot, &trap, 8) == 0;
+	}
+}
+
+/* --- tasks coming and going ------------------------------------------------ */
+
+bool libcall_new_task(struct tcb *parent, struct tcb *child, bool thread,
+		      bool shares_vm, bool follow)
+{
+	struct lc_task *pt = parent->lc, *ct;
+	struct lc_proc *p;
+
+	if (!pt || !pt->proc)
+		return false;
+	p = pt->proc;
+	ct = task_of(child);
+	if (!ct)
+		return false;
+	if (thread || shares_vm) {
+		/*
+		 * Same memory: same breakpoints.  A vfork child nobody
+		 * follows is still stepped over them, silently, until it
+		 * execs or exits.
+		 */
+		p->refs++;
+		ct->proc = p;
+		ct->silent = !follow && !thread ? true : pt->silent;
+		return false;
+	}
+	if (!follow || pt->silent) {
+		/* Its copy of our bytes goes; it runs untouched. */
+		struct bp_space *cs = bp_space_new(child->pid, p->bs->is64);
+
+		bp_restore_all_in(p->bs, child->pid);
+		if (cs) {
+			unhook_frames(cs, pt);
+			/* unhook_frames marked the parent's frames: undo. */
+			for (unsigned int i = 0; i < pt->depth; i++)
+				pt->stack[i].hooked = true;
+			bp_space_free(cs);
+		}
+		return true;
+	}
+	/* A traced copy: the same breakpoints, the same pending returns. */
+	ct->proc = lc_proc_fork(p, child);
+	for (unsigned int i = 0; ct->proc && i < pt->depth; i++) {
+		struct lc_frame *f = push_frame(ct);
+
+		if (f)
+			*f = pt->stack[i];
+	}
+	return false;
+}
+
+void libcall_detach(struct tcb *tcp)
+{
+	struct lc_task *lt = tcp->lc;
+	struct lc_proc *p;
+
+	if (!lt || !lt->proc)
+		return;
+	p = lt->proc;
+	bp_space_set_pid(p->bs, tcp->pid);
+	unhook_frames(p->bs, lt);
+	lt->depth = 0;
+	if (p->refs == 1) {
+		lc_disarm(p);
+	}
+	lc_proc_put(p);
+	lt->proc = NULL;
+}
+
+void libcall_task_free(struct tcb *tcp)
+{
+	struct lc_task *lt = tcp->lc;
+
+	if (!lt)
+		return;
+	lc_proc_put(lt->proc);
+	free(lt->stack);
+	free(lt);
+	tcp->lc = NULL;
+}
+

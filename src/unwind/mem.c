@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Tracee memory for the unwinders.  Both read the stack a word at a
+ * time, often the same page again (CFA, saved registers, return
+ * address), and sometimes the unwind tables of a library: a whole page
+ * through the engine's process_vm_readv serves many words, where a
+ * PTRACE_PEEKDATA per word (what libunwind-ptrace and libdw's own
+ * callbacks do) costs a syscall each.  The pages are kept for one stack
+ * only: the tracee runs between two stacks.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "engine/engine.h"
+#include "unwind/internal.h"
+
+/* Enough for a deep stack and a table lookup at once. */
+#define NPAGES		8
+#define PAGE		4096u
+
+struct page {
+	uint64_t base;
+	bool valid;			/* holds base's page (else: empty) */
+	bool ok;			/* the read succeeded */
+	unsigned char data[PAGE];
+};
+
+static struct page pages[NPAGES];
+static unsigned int victim;
+static struct tcb *task;
+
+void uw_mem_begin(struct tcb *tcp)
+{
+	task = tcp;
+	for (unsigned int i = 0; i < NPAGES; i++)
+		pages[i].valid = false;
+}
+
+static const struct page *get_page(uint64_t base)
+{
+	struct page *pg;
+
+	for (unsigned int i = 0; i < NPAGES; i++)
+		if (pages[i].valid && pages[i].base == base)
+			return &pages[i];
+	pg = &pages[victim];
+	victim = (victim + 1) % NPAGES;
+	pg->base = base;
+	pg->valid = true;
+	pg->ok = tracee_read(task, base, pg->data, PAGE) == 0;
+	return pg;
+}
+
+int uw_mem_read(uint64_t addr, void *buf, size_t len)
+{
+	while (len) {
+		uint64_t base = addr & ~(uint64_t)(PAGE - 1);
+		size_t off = (size_t)(addr - base);
+		size_t n = PAGE - off < len ? PAGE - off : len;
+		const struct page *pg = get_page(base);
+
+		if (!pg->ok)
+			return -1;
+		memcpy(buf, pg->data + off, n);
+		buf = (char *)buf + n;
+		addr += n;
+		len -= n;
+	}
+	return 0;
+}

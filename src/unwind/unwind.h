@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Stack traces (-k, -kk): the user stack of a stopped task, printed
+ * under its trace line in strace's format, innermost frame first:
+ *
+ *    > /usr/lib/x86_64-linux-gnu/libc.so.6(__write+0x10) [0xf8350]
+ *    > /tmp/prog(c+0x1d) [0x1156]
+ *    > /tmp/stripped() [0x1162]
+ *    > unexpected_backtracing_error [0x7f2a6b5c0010]
+ *
+ * "(function+offset)" is empty when no symbol covers the address,
+ * "[0x...]" is the offset of the address in the mapped file, and a frame
+ * outside every mapped file ends the stack with the last form.  With
+ * -kk a frame whose object has line information ends with " FILE:LINE"
+ * (of the call, for a return address).
+ *
+ * 64-bit tracees are unwound with libunwind-ptrace, 32-bit ones with
+ * libdw; symbols and lines come from libdw, with separate debug files
+ * (by build-id under /usr/lib/debug) and C++ names demangled.  What is
+ * costly — reading /proc/PID/maps, the ELF files, their symbol tables
+ * and CFI, and each frame's text — is done once per process and kept
+ * until a syscall changes its executable mappings (mmap, munmap,
+ * mremap, mprotect, shmat, shmdt) or it calls execve.
+ *
+ * Why an unwind stopped early is said only with -d.
+ */
+#ifndef SLTRACE_UNWIND_H
+#define SLTRACE_UNWIND_H
+
+struct engine_consumer;
+struct tcb;
+
+/*
+ * Before engine_init(), when anything will print stacks (-k, ltrace's
+ * -w): wrap the consumer's callbacks that track processes, execve and
+ * mapping changes (the wrapped ones are called as before), and ask the
+ * engine to stop at the syscalls that change mappings even when -e
+ * trace= leaves them out (they are still not printed).  The consumer
+ * must stay valid until engine_run() returns.  0 or -errno.
+ */
+int unwind_init(struct engine_consumer *consumer);
+
+/*
+ * Print the stack of tcp, which must be in a ptrace stop, to tcp->out,
+ * after its line was ended: a syscall's at its exit (or at entry for a
+ * syscall that never returns), a signal's, and — for the library-call
+ * tracer — a call's.  The frames are those of the task's registers now.
+ * Prints nothing when unwinding is impossible (the task is gone).
+ */
+void unwind_print(struct tcb *tcp);
+
+/*
+ * The same with at most max_frames frames rather than -k's
+ * --stack-trace-frame-limit (for ltrace's -w N).  Any caller must have
+ * had unwind_init() called first: without its hooks the caches would
+ * outlive the code they describe.
+ */
+void unwind_print_limit(struct tcb *tcp, unsigned int max_frames);
+
+/* Free every cache (at exit; optional). */
+void unwind_finish(void);
+
+#endif
