@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "engine/engine.h"
+#include "libcall/libcall.h"
 #include "output/events.h"
 #include "output/output.h"
 #include "stats/stats.h"
@@ -137,6 +138,8 @@ int main(int argc, char **argv)
 	int status, killed_by, rc;
 
 	cli_parse(argc, argv);
+	if (libcall_active() && libcall_init() < 0)
+		return 1;
 	if (out_init() < 0)
 		return 1;
 	wire_consumer(&consumer);

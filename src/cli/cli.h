@@ -121,7 +121,8 @@ struct config {
 	char **lc_proto_files;		/* --proto-file, ltrace's -F, in order */
 	size_t n_lc_proto_files;
 	unsigned int lc_indent;		/* ltrace -n: spaces per call depth */
-	unsigned int lc_array_max;	/* ltrace -A (4); 0: no such limit */
+	/* ltrace -A: elements shown (4); -A 0 shows "[ ... ]" as ltrace */
+	unsigned int lc_array_max;
 	bool lc_ltrace_syscalls;	/* ltrace -S: syscalls too */
 	unsigned int lc_stack;		/* ltrace -w: backtrace frames; 0 none */
 };

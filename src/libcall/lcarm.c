@@ -34,7 +34,8 @@ static int read_cb(void *ctx, uint64_t addr, void *buf, size_t len)
 /* The rules' view of an object. */
 static void rules_obj(const struct lc_dso *o, struct lc_obj *ro)
 {
-	ro->name = o->is_main ? "MAIN" : o->name;
+	ro->name = o->is_main ? strrchr(o->path, '/') ? strrchr(o->path, '/') + 1 :
+				o->path : o->name;
 	ro->path = o->path;
 	ro->is_main = o->is_main;
 }
@@ -114,8 +115,11 @@ static struct lc_site *site_new(const char *name, struct lc_dso *owner,
 	site->owner = owner;
 	if (cfg.lc_demangle)
 		dem = lc_demangle(name);
-	snprintf(site->name, sizeof(site->name), "%s", dem ? dem : name);
-	free(dem);
+	site->name = dem ? dem : strdup(name);
+	if (!site->name) {
+		free(site);
+		return NULL;
+	}
 	site->proto = find_proto(name, lib, value);
 	return site;
 }
@@ -213,6 +217,12 @@ static void arm_entries(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
 				continue;
 			}
 		}
+		/*
+		 * The program's entry is jumped to, not called: [rsp] there
+		 * is argc, not a return address to hook.
+		 */
+		if (addr == p->entry)
+			continue;
 		old = bp_find(p->bs, addr);
 		if (old) {
 			/* Also a -fno-plt callee: now every caller counts. */

@@ -64,7 +64,7 @@ struct lc_proc {
 /* What a PLT or entry breakpoint stands for (bp->data). */
 struct lc_site {
 	int refs;		/* spaces whose breakpoint has it (fork) */
-	char name[128];		/* as printed */
+	char *name;		/* as printed (demangled with -C) */
 	const struct proto *proto;
 	struct lc_dso *owner;	/* where the breakpoint is */
 	/* The calling object: a PLT's owner; for the entry of a -fno-plt

@@ -106,7 +106,7 @@ static void indent(struct tcb *tcp, unsigned int level)
 void lc_print_entry(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f,
 		    uint64_t pc)
 {
-	char name[300];
+	char name[1024];
 
 	if (quiet())
 		return;
@@ -131,12 +131,9 @@ void lc_print_return(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f,
 		count(f, &now);
 	if (quiet())
 		return;
-	if (!line_is_open(tcp) || lt->open_depth != idx) {
-		char name[300];
-
-		call_name(f, name, sizeof(name));
-		line_resume_call(tcp, name, &now, f->ret);
-	}
+	/* ltrace names the bare function here: "<... strlen resumed> ". */
+	if (!line_is_open(tcp) || lt->open_depth != idx)
+		line_resume_call(tcp, f->site->name, &now, f->ret);
 	if (f->args_left)
 		lc_print_args_exit(tcp, f->site->proto, &f->regs, r);
 	emit_call_end(tcp);

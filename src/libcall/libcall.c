@@ -37,6 +37,8 @@
 #include "libcall/elf.h"
 #include "libcall/libcall.h"
 #include "libcall/lcint.h"
+#include "libcall/proto.h"
+#include "output/output.h"
 #include "libcall/rules.h"
 #include "log.h"
 
@@ -46,6 +48,20 @@ static struct lc_proc *procs;
 bool libcall_active(void)
 {
 	return cfg.lc_mode != LC_OFF;
+}
+
+int libcall_init(void)
+{
+	char err[512];
+
+	/* ltrace goes on without a configuration file it cannot read. */
+	if (proto_load_config(cfg.lc_proto_files, cfg.n_lc_proto_files,
+			      cfg.lc_style == LC_STYLE_LTRACE, err,
+			      sizeof(err)) < 0) {
+		msg_error("%s", err);
+		return -1;
+	}
+	return 0;
 }
 
 /* --- objects ------------------------------------------------------------ */
@@ -113,8 +129,10 @@ void lc_dso_put(struct lc_dso *o)
 
 void lc_site_put(struct lc_site *site)
 {
-	if (site && --site->refs <= 0)
+	if (site && --site->refs <= 0) {
+		free(site->name);
 		free(site);
+	}
 }
 
 struct lc_dso *lc_dso_at(const struct lc_proc *p, uint64_t addr)

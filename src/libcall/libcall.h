@@ -16,6 +16,12 @@ struct tcb;
 bool libcall_active(void);
 
 /*
+ * Before tracing: load the prototype files (--proto-file, ltrace's -F,
+ * or the default places).  0, or -1 once the error is printed.
+ */
+int libcall_init(void);
+
+/*
  * execve succeeded in tcp (PTRACE_EVENT_EXEC stop): forget the old
  * address space and arm the new one's start.
  */

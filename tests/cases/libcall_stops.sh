@@ -3,8 +3,9 @@
 # At most two ptrace stops per traced call (one at the entry, one at the
 # return): the stop count of -d ("N ptrace stops") for N calls of
 # bar_add, less that of the same program making none, is at most 2 N
-# plus a few (lazy binding of the first call), and the trace holds the N
-# calls.  With -l (a PLT slot) and at the function's entry.
+# plus a few (lazy binding of the first call), the run without calls
+# takes at most 200, and the trace holds the N calls.  With -l (a PLT
+# slot) and at the function's entry.
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/progs/libcall/lc.sh"
 
@@ -35,6 +36,8 @@ check() {
 	expect_count $n trace.norm '^bar_add\([0-9]+, 1\) = [0-9]+$'
 	[ $((sn - s0)) -le $((2 * n + 10)) ] ||
 		fail "$what: $((sn - s0)) stops for $n calls (at most $((2 * n + 10)))"
+	# Start-up (exec, the trap page, the link map) and exit, no calls.
+	[ "$s0" -le 200 ] || fail "$what: $s0 stops for a run without calls"
 }
 
 check plt -l bar_add
