@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -119,6 +120,22 @@ int bp_mem_read(struct bp_space *s, uint64_t addr, void *buf, size_t len)
 	if (n < 0)
 		return -errno;
 	return (size_t)n == len ? 0 : -EIO;
+}
+
+int bp_mem_read2(struct bp_space *s, uint64_t a, uint64_t *va, uint64_t b,
+		 uint64_t *vb)
+{
+	size_t w = s->is64 ? 8 : 4;
+	struct iovec local[2] = { { va, w }, { vb, w } };
+	struct iovec remote[2] = { { (void *)(uintptr_t)a, w },
+				   { (void *)(uintptr_t)b, w } };
+
+	*va = *vb = 0;
+	if (process_vm_readv(s->pid, local, 2, remote, 2, 0) == (ssize_t)(2 * w))
+		return 0;
+	if (bp_mem_read(s, a, va, w) < 0 || bp_mem_read(s, b, vb, w) < 0)
+		return -EFAULT;
+	return 0;
 }
 
 int bp_mem_write(struct bp_space *s, uint64_t addr, const void *buf,

@@ -89,6 +89,10 @@ static inline uint64_t bp_page(const struct bp_space *s)
 int bp_mem_read(struct bp_space *s, uint64_t addr, void *buf, size_t len);
 int bp_mem_write(struct bp_space *s, uint64_t addr, const void *buf,
 		 size_t len);
+/* Two words at once (one syscall on the hot path): a call's return
+ * address and the GOT slot it goes through. */
+int bp_mem_read2(struct bp_space *s, uint64_t a, uint64_t *va, uint64_t b,
+		 uint64_t *vb);
 
 /*
  * Map the trap page into the tracee.  tcp must be stopped at a point

@@ -376,20 +376,22 @@ static struct lc_frame *push_frame(struct lc_task *lt)
 	return &lt->stack[lt->depth++];
 }
 
+/*
+ * A call's entry.  ret is the word at [rsp], read with the GOT slot of a
+ * PLT breakpoint in one go.
+ */
 static void entry_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
-		      struct user_regs_struct *u)
+		      struct user_regs_struct *u, uint64_t ret)
 {
 	struct lc_proc *p = lt->proc;
 	struct lc_site *site = bp->data;
-	uint64_t ret = 0, trap = bp_page(p->bs) + BP_PAGE_RET_TRAP;
+	uint64_t trap = bp_page(p->bs) + BP_PAGE_RET_TRAP;
 	struct lc_dso *caller;
 	struct lc_frame *f;
 
 	if (lt->silent)
 		return;
 	drop_dead_frames(tcp, lt, u->rsp);
-	if (bp_mem_read(p->bs, u->rsp, &ret, 8) < 0)
-		return;
 	caller = lc_dso_at(p, ret);
 	/* -fno-plt calls: the breakpoint is the callee's, shared by all. */
 	if (bp->kind == BPK_ENTRY && site->from && caller != site->from)
@@ -469,7 +471,27 @@ bool libcall_sigtrap(struct tcb *tcp)
 		bp = bp_find(p->bs, pc);
 		if (!bp)
 			return false;
-		bp_space_set_pid(p->bs, tcp->pid);
+		/* Any thread's /proc/TID/mem reaches the process's memory,
+		 * for as long as the process lives: no need to switch. */
+		if (bp->kind == BPK_PLT || bp->kind == BPK_ENTRY) {
+			uint64_t ret = 0, got = 0;
+
+			if (bp->step == BP_STEP_GOT) {
+				if (bp_mem_read2(p->bs, u.rsp, &ret, bp->target,
+						 &got) < 0)
+					return false;
+				entry_hit(tcp, lt, bp, &u, ret);
+				u.rip = got;
+				goto set;
+			}
+			if (bp_mem_read(p->bs, u.rsp, &ret, 8) == 0)
+				entry_hit(tcp, lt, bp, &u, ret);
+			u.rip = pc;
+			if (bp_step_over(p->bs, bp, &u) < 0)
+				debug("libcall: pid %d: cannot step over %#llx",
+				      tcp->pid, (unsigned long long)pc);
+			goto set;
+		}
 		switch (bp->kind) {
 		case BPK_START:
 			lc_arm(tcp, p, bp, &u);
@@ -484,7 +506,6 @@ bool libcall_sigtrap(struct tcb *tcp)
 			lc_rehook_all(tcp, lt, u.rsp);
 			break;
 		default:
-			entry_hit(tcp, lt, bp, &u);
 			break;
 		}
 		u.rip = pc;
@@ -492,6 +513,7 @@ bool libcall_sigtrap(struct tcb *tcp)
 			debug("libcall: pid %d: cannot step over %#llx",
 			      tcp->pid, (unsigned long long)pc);
 	}
+set:
 	if (ptrace(PTRACE_SETREGS, tcp->pid, NULL, &u) < 0)
 		debug("libcall: pid %d: PTRACE_SETREGS: %m", tcp->pid);
 	return true;
