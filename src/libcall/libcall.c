@@ -36,6 +36,7 @@
 #include "engine/tcb.h"
 #include "libcall/elf.h"
 #include "libcall/libcall.h"
+#include "libcall/maps.h"
 #include "libcall/lcint.h"
 #include "libcall/proto.h"
 #include "output/output.h"
@@ -195,22 +196,12 @@ static struct lc_task *task_of(struct tcb *tcp)
 	return tcp->lc;
 }
 
-/* Read the auxiliary vector's AT_ENTRY (64-bit layout). */
+/* The program's entry point, from its auxiliary vector; 0 if unknown. */
 static uint64_t auxv_entry(pid_t pid)
 {
-	char path[40];
-	uint64_t v[2], entry = 0;
-	int fd;
+	struct auxv a;
 
-	snprintf(path, sizeof(path), "/proc/%d/auxv", (int)pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	while (read(fd, v, sizeof(v)) == sizeof(v) && v[0] != AT_NULL)
-		if (v[0] == AT_ENTRY)
-			entry = v[1];
-	close(fd);
-	return entry;
+	return auxv_read(pid, 8, &a) == 0 ? a.entry : 0;
 }
 
 /* The class of the program now in /proc/PID/exe: 64-bit or not. */
