@@ -151,6 +151,15 @@ static void arm_plt(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
 
 		if (!e->name || e->reloc == ELFOBJ_IRELATIVE)
 			continue;
+		/*
+		 * ltrace never sees the C runtime's own calls through the GOT
+		 * (it reads only PLTs); its users' scripts do not expect them.
+		 */
+		if (cfg.lc_style == LC_STYLE_LTRACE && cfg.lc_plt_default &&
+		    e->kind == ELFOBJ_PLT_NONE &&
+		    (!strcmp(e->name, "__libc_start_main") ||
+		     !strcmp(e->name, "__cxa_finalize")))
+			continue;
 		lib = definer(p, e->name, o);
 		if (!plt_match(e->name, lib, o))
 			continue;

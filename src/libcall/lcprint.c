@@ -133,7 +133,8 @@ void lc_print_return(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f,
 		return;
 	/* ltrace names the bare function here: "<... strlen resumed> ". */
 	if (!line_is_open(tcp) || lt->open_depth != idx)
-		line_resume_call(tcp, f->site->name, &now, f->ret);
+		line_resume_call(tcp, f->site->name, &now, f->ret,
+				 (unsigned int)idx * cfg.lc_indent);
 	if (f->args_left)
 		lc_print_args_exit(tcp, f->site->proto, &f->regs, r);
 	emit_call_end(tcp);

@@ -39,6 +39,7 @@ struct pending_table {
 };
 
 struct parser {
+	const char *buf;		/* the text's start */
 	const char *p, *end;
 	const char *origin;
 	unsigned int line;
@@ -96,6 +97,24 @@ static bool is_space(int c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
+/*
+ * ltrace's files comment with ';' at the start of a line ("; text");
+ * elsewhere ';' ends a declaration.
+ */
+static bool ltrace_comment(const struct parser *ps)
+{
+	const char *q;
+
+	for (q = ps->p; q > ps->buf && q[-1] != '\n'; q--)
+		if (!is_space(q[-1]))
+			return false;
+	/* A lone ';' on its line still ends the declaration before it. */
+	for (q = ps->p + 1; q < ps->end && *q != '\n'; q++)
+		if (!is_space(*q))
+			return true;
+	return false;
+}
+
 /* Skip blanks, newlines and comments; false on an unterminated one. */
 static bool skip_blank(struct parser *ps)
 {
@@ -108,7 +127,8 @@ static bool skip_blank(struct parser *ps)
 		} else if (is_space(c)) {
 			ps->p++;
 		} else if (c == '#' || (c == '/' && ps->end - ps->p > 1 &&
-					       ps->p[1] == '/')) {
+					       ps->p[1] == '/') ||
+			   (c == ';' && ltrace_comment(ps))) {
 			while (ps->p < ps->end && *ps->p != '\n')
 				ps->p++;
 		} else if (c == '/' && ps->end - ps->p > 1 && ps->p[1] == '*') {
@@ -1267,6 +1287,7 @@ int proto_parse_into(const char *buf, size_t len, const char *origin,
 	struct parser ps;
 
 	memset(&ps, 0, sizeof(ps));
+	ps.buf = buf;
 	ps.p = buf;
 	ps.end = buf + len;
 	ps.origin = origin;

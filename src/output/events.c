@@ -8,6 +8,7 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/wait.h>
 
 #include "cli/cli.h"
@@ -28,6 +29,32 @@ static const char *sig_text(int sig, char *buf, size_t size)
 		return name;
 	snprintf(buf, size, "%d", sig);
 	return buf;
+}
+
+/*
+ * ltrace's mode prints ltrace's event lines: "--- SIGCHLD (Child
+ * exited) ---", "+++ exited (status 0) +++", "--- Called exec() ---",
+ * and none of strace's messages ("Process 42 attached").
+ */
+static inline bool ltrace_style(void)
+{
+	return cfg.lc_style == LC_STYLE_LTRACE;
+}
+
+/* ltrace names the classic signals only; real-time ones are unknown. */
+static const char *ltrace_sig_name(int sig)
+{
+	const char *name = sig > 0 && sig < 32 ? signal_name(sig) : NULL;
+
+	return name ? name : "UNKNOWN_SIGNAL";
+}
+
+/* "--- SIGUSR1 (User defined signal 1) ---": the C library's words. */
+static void ltrace_signal_line(struct tcb *tcp, int sig)
+{
+	line_event(tcp, "--- %s (%s) ---", ltrace_sig_name(sig),
+		   strsignal(sig));
+	out_event_done(tcp->out);
 }
 
 void event_new_task(struct tcb *tcp)
@@ -58,7 +85,7 @@ static void settle_held(struct tcb *tcp, unsigned int status)
 
 void event_attached(struct tcb *tcp, unsigned int nthreads)
 {
-	if (qual_quiet(QUIET_ATTACH))
+	if (qual_quiet(QUIET_ATTACH) || ltrace_style())
 		return;
 	if (nthreads > 1)
 		msg_info("Process %d attached with %u threads", tcp->pid,
@@ -73,7 +100,7 @@ void event_followed(struct tcb *tcp)
 	 * strace announces each task -f picks up, but only when the trace
 	 * goes to stderr, where the message explains the new pid prefix.
 	 */
-	if (!qual_quiet(QUIET_ATTACH) && !cfg.outfile)
+	if (!qual_quiet(QUIET_ATTACH) && !cfg.outfile && !ltrace_style())
 		msg_info("Process %d attached", tcp->pid);
 }
 
@@ -84,6 +111,10 @@ void event_signal(struct tcb *tcp, const siginfo_t *si)
 	if (!qual_signal(si->si_signo))
 		return;
 	settle_held(tcp, STATUS_UNFINISHED);
+	if (ltrace_style()) {
+		ltrace_signal_line(tcp, si->si_signo);
+		return;
+	}
 	line_begin_kind(tcp, LINE_EVENT);
 	out_printf(tcp->out, "--- %s ",
 		   sig_text(si->si_signo, buf, sizeof(buf)));
@@ -101,6 +132,12 @@ void event_group_stop(struct tcb *tcp, int sig)
 	char buf[16];
 
 	settle_held(tcp, STATUS_UNFINISHED);
+	/* ltrace shows a group-stop as the signal once more (not with -b). */
+	if (ltrace_style()) {
+		if (qual_signal(sig))
+			ltrace_signal_line(tcp, sig);
+		return;
+	}
 	line_event(tcp, "--- stopped by %s ---", sig_text(sig, buf, sizeof(buf)));
 	out_event_done(tcp->out);
 }
@@ -115,7 +152,7 @@ static int personality_pers;
 
 static void personality_line(struct tcb *tcp, int pers)
 {
-	if (qual_quiet(QUIET_PERSONALITY))
+	if (qual_quiet(QUIET_PERSONALITY) || ltrace_style())
 		return;
 	line_event(tcp, "[ Process PID=%d runs in %s bit mode. ]", tcp->pid,
 		   arch_pers[pers].name);
@@ -143,7 +180,7 @@ void event_personality_flush(struct tcb *tcp)
 void event_superseded(struct tcb *tcp, pid_t by)
 {
 	settle_held(tcp, STATUS_UNFINISHED);
-	if (!qual_quiet(QUIET_THREAD_EXECVE))
+	if (!qual_quiet(QUIET_THREAD_EXECVE) && !ltrace_style())
 		line_event_kind(tcp, LINE_GONE,
 				"+++ superseded by execve in pid %d +++", by);
 	pid_comm_forget(tcp->pid);
@@ -159,6 +196,16 @@ void event_exec(struct tcb *tcp, pid_t former_tid)
 	 * leader's pid, keeps writing to the file it had.
 	 */
 	(void)former_tid;
+	/*
+	 * ltrace marks every execve but the launched command's first; the
+	 * execve's own line (-S) stays cut, " <no return ...>", and never
+	 * resumes.
+	 */
+	if (ltrace_style() && !(tcp->flags & TCB_FIRST_EXEC)) {
+		line_event(tcp, "--- Called exec() ---");
+		tcp->flags &= ~TCB_ENTRY_PRINTED;
+		out_event_done(tcp->out);
+	}
 }
 
 void event_exited(struct tcb *tcp, int status)
@@ -166,7 +213,15 @@ void event_exited(struct tcb *tcp, int status)
 	char buf[16];
 
 	settle_held(tcp, STATUS_UNFINISHED);
-	if (!qual_quiet(QUIET_EXIT)) {
+	if (ltrace_style()) {
+		/* ltrace says nothing of a core dump. */
+		if (WIFEXITED(status))
+			line_event_kind(tcp, LINE_GONE, "+++ exited (status %d) +++",
+					WEXITSTATUS(status));
+		else
+			line_event_kind(tcp, LINE_GONE, "+++ killed by %s +++",
+					ltrace_sig_name(WTERMSIG(status)));
+	} else if (!qual_quiet(QUIET_EXIT)) {
 		if (WIFEXITED(status))
 			line_event_kind(tcp, LINE_GONE, "+++ exited with %d +++",
 					WEXITSTATUS(status));
@@ -197,8 +252,11 @@ void event_detached(struct tcb *tcp)
 		return;
 	}
 	/* strace's order: the message, then " <detached ...>". */
-	if (!qual_quiet(QUIET_ATTACH))
+	if (!qual_quiet(QUIET_ATTACH) && !ltrace_style())
 		msg_info("Process %d detached", tcp->pid);
+	/* ltrace leaves an open line as it is. */
+	if (ltrace_style())
+		tcp->flags &= ~TCB_ENTRY_PRINTED;
 	if (tcp->flags & TCB_ENTRY_PRINTED) {
 		bool held = line_is_held(tcp);
 

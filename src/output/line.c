@@ -23,6 +23,12 @@
 
 #define UNFINISHED " <unfinished ...>\n"
 #define DETACHED " <detached ...>\n"
+#define NO_RETURN " <no return ...>\n"
+
+static inline bool ltrace_style(void)
+{
+	return cfg.lc_style == LC_STYLE_LTRACE;
+}
 
 /*
  * On stderr the prefix depends on how many tasks are traced right now.
@@ -37,6 +43,9 @@ bool line_wants_pid(void)
 
 	if (cfg.always_show_pid)
 		return true;
+	/* ltrace prints the pid with -f, even while one task is traced. */
+	if (ltrace_style())
+		return cfg.follow_forks;
 	if (cfg.outfile) {
 		if (cfg.output_separately)
 			return false;
@@ -57,6 +66,18 @@ static void put_pid(struct outstream *os, struct tcb *tcp)
 	n = (size_t)(tmp + sizeof(tmp) - p);
 	if (cfg.decode_pids_comm)
 		nc = pid_comm(tcp->pid, true, comm, sizeof(comm));
+	if (ltrace_style()) {
+		/* ltrace pads nothing: "42 " (-o) or "[pid 42] " */
+		if (cfg.outfile) {
+			out_put(os, p, n);
+			out_putc(os, ' ');
+		} else {
+			out_put(os, "[pid ", 5);
+			out_put(os, p, n);
+			out_put(os, "] ", 2);
+		}
+		return;
+	}
 	if (cfg.outfile) {
 		/*
 		 * "%-5d ": "2599  brk(", "199994 brk("; with -Y the name
@@ -159,7 +180,9 @@ static void put_relative(struct outstream *os, uint64_t mono)
 
 	last = mono;
 	started = true;
-	n = fmt_seconds(buf, sizeof(buf), d, 6, cfg.rel_ts_digits);
+	/* ltrace: "  0.000131 ", three places for the seconds. */
+	n = fmt_seconds(buf, sizeof(buf), d, ltrace_style() ? 3 : 6,
+			cfg.rel_ts_digits);
 	if (cfg.abs_ts) {
 		/* "(+     0.000131) ": the width of 6 follows the "+". */
 		out_put(os, "(+", 2);
@@ -242,6 +265,15 @@ static void put_ip(struct outstream *os, struct tcb *tcp,
 
 	if (kind == LINE_EVENT && current_pc(tcp->pid, &pc) < 0)
 		kind = LINE_GONE;
+	if (ltrace_style()) {
+		/* ltrace: "[0x55d90171a1f6] "; a task gone shows -1. */
+		if (kind == LINE_GONE)
+			pc = UINT64_MAX;
+		n = snprintf(buf, sizeof(buf), "[%#llx] ",
+			     (unsigned long long)pc);
+		out_put(os, buf, (size_t)n);
+		return;
+	}
 	if (kind == LINE_GONE) {
 		out_putc(os, '[');
 		memset(out_reserve(os, (size_t)width), '?', (size_t)width);
@@ -293,22 +325,35 @@ static void put_prefix(struct outstream *os, struct tcb *tcp,
 		put_extras(os, tcp, kind, when);
 }
 
-/* Whatever line is open at the end of os, another one starts now. */
-static void close_open_line(struct outstream *os)
+/*
+ * Whatever line is open at the end of os, another one starts now.
+ * ltrace cuts it with " <no return ...>" rather than " <unfinished ...>"
+ * when the new line is an event ("--- SIGCHLD", "+++ exited"), whichever
+ * task's line it was.
+ */
+static void close_open_line_as(struct outstream *os, bool event)
 {
 	if (os->partial) {
-		out_write(os, UNFINISHED, sizeof(UNFINISHED) - 1);
+		if (event && ltrace_style())
+			out_write(os, NO_RETURN, sizeof(NO_RETURN) - 1);
+		else
+			out_write(os, UNFINISHED, sizeof(UNFINISHED) - 1);
 		os->partial = NULL;
 	} else if (os->col) {
 		out_write(os, "\n", 1);
 	}
 }
 
+static void close_open_line(struct outstream *os)
+{
+	close_open_line_as(os, false);
+}
+
 void line_begin_kind(struct tcb *tcp, enum line_kind kind)
 {
 	struct outstream *os = tcp_out(tcp);
 
-	close_open_line(os);
+	close_open_line_as(os, kind == LINE_EVENT || kind == LINE_GONE);
 	emit_state_reset(tcp);
 	put_prefix(os, tcp, kind, kind == LINE_SYSCALL ? &tcp->sc.t_entry : NULL);
 }
@@ -334,7 +379,8 @@ bool line_is_open(struct tcb *tcp)
 }
 
 void line_resume_call(struct tcb *tcp, const char *name,
-		      const struct timespec *when, uint64_t ip)
+		      const struct timespec *when, uint64_t ip,
+		      unsigned int indent)
 {
 	struct outstream *os = tcp_out(tcp);
 
@@ -342,6 +388,7 @@ void line_resume_call(struct tcb *tcp, const char *name,
 	emit_state_reset(tcp);
 	call_ip = ip;
 	put_prefix(os, tcp, LINE_CALL, when);
+	out_spaces(os, indent);
 	out_put(os, "<... ", 5);
 	out_put(os, name, strlen(name));
 	out_put(os, " resumed> ", 10);
@@ -369,7 +416,11 @@ void line_resume(struct tcb *tcp, const char *name)
 		   tcp->sc.exiting ? &tcp->sc.t_exit : NULL);
 	out_put(os, "<... ", 5);
 	out_put(os, name, strlen(name));
-	out_put(os, " resumed>", 9);
+	/* ltrace: "<... SYS_wait4 resumed> ) = 42" */
+	if (ltrace_style())
+		out_put(os, " resumed> ", 10);
+	else
+		out_put(os, " resumed>", 9);
 }
 
 void line_pad_to_retval(struct tcb *tcp)

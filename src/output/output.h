@@ -158,12 +158,14 @@ void line_time_between(struct tcb *tcp, const struct timespec *a,
 /*
  * Library-call lines (src/libcall): begun like a syscall's but with the
  * call's own time and address; resumed as "<... name resumed> " (with
- * ltrace's space) on a new line; closed early with any text.
+ * ltrace's space) on a new line, after indent spaces (ltrace -n);
+ * closed early with any text.
  */
 void line_begin_call(struct tcb *tcp, const struct timespec *when,
 		     uint64_t ip);
 void line_resume_call(struct tcb *tcp, const char *name,
-		      const struct timespec *when, uint64_t ip);
+		      const struct timespec *when, uint64_t ip,
+		      unsigned int indent);
 void line_close_with(struct tcb *tcp, const char *text);
 /* tcp's line is the open one at the end of its stream. */
 bool line_is_open(struct tcb *tcp);

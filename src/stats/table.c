@@ -15,6 +15,7 @@
 #include "cli/cli.h"
 #include "output/output.h"
 #include "stats/internal.h"
+#include "syscall/ltrace_sys.h"
 
 _Static_assert(STATS_NCOLS <= sizeof(cfg.summary_cols) / sizeof(int),
 	       "cfg.summary_cols is too small");
@@ -502,8 +503,102 @@ static void print_one(struct outstream *os, enum stats_kind kind, int pers)
 	free(idx);
 }
 
+/* --- ltrace's -c ----------------------------------------------------- */
+
+/*
+ * ltrace's table has one row per function, its -S syscalls among them
+ * as "SYS_write", times by the clock from entry to return, and no error
+ * column; it is printed even when nothing was counted.
+ */
+struct lt_row {
+	char name[64];
+	uint64_t ns, calls;
+	unsigned long seq;
+};
+
+static int cmp_lt_rows(const void *pa, const void *pb)
+{
+	const struct lt_row *a = pa, *b = pb;
+	int r = cmp_u64_desc(a->ns, b->ns);
+
+	if (r)
+		return r;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static void put_lt_secs(struct outstream *os, uint64_t ns)
+{
+	uint64_t us = ns / 1000;
+
+	out_printf(os, " %4llu.%06llu", (unsigned long long)(us / 1000000),
+		   (unsigned long long)(us % 1000000));
+}
+
+static const char lt_rule[] =
+	"------ ----------- ----------- --------- --------------------\n";
+
+static void print_ltrace(struct outstream *os)
+{
+	struct lt_row *v;
+	unsigned long n = 0, cap = 0;
+	uint64_t sum = 0, calls = 0;
+
+	for (int k = 0; k < STATS_NKINDS; k++)
+		for (int p = 0; p < NUM_PERSONALITIES; p++)
+			cap += stats_tables[k][p].nrows;
+	v = calloc(cap ? cap : 1, sizeof(*v));
+	if (!v)
+		return;
+	/* Library calls first: ties keep that order. */
+	for (int k = STATS_NKINDS; k-- > 0;) {
+		for (int p = 0; p < NUM_PERSONALITIES; p++) {
+			const struct stats_table *t = &stats_tables[k][p];
+
+			for (unsigned long i = 0; i < t->nrows; i++) {
+				const struct stats_row *r = &t->rows[i];
+				struct lt_row *l = &v[n];
+
+				if (!r->calls)
+					continue;
+				if (k == STATS_SYSCALL)
+					ltrace_sys_name(p, (long)i, r->name,
+							l->name, sizeof(l->name));
+				else
+					snprintf(l->name, sizeof(l->name), "%s",
+						 r->name);
+				l->ns = r->time_ns;
+				l->calls = r->calls;
+				l->seq = n++;
+				sum += r->time_ns;
+				calls += r->calls;
+			}
+		}
+	}
+	qsort(v, n, sizeof(*v), cmp_lt_rows);
+	out_puts(os, "% time     seconds  usecs/call     calls      function\n");
+	out_puts(os, lt_rule);
+	for (unsigned long i = 0; i < n; i++) {
+		out_printf(os, "%6.2f", sum ? 100.0 * (double)v[i].ns / (double)sum
+					    : 0.0);
+		put_lt_secs(os, v[i].ns);
+		out_printf(os, " %11llu %9llu %s\n",
+			   (unsigned long long)(v[i].ns / v[i].calls / 1000),
+			   (unsigned long long)v[i].calls, v[i].name);
+	}
+	out_puts(os, lt_rule);
+	out_puts(os, "100.00");
+	put_lt_secs(os, sum);
+	out_printf(os, " %11s %9llu total\n", "", (unsigned long long)calls);
+	free(v);
+}
+
 void stats_table_print(struct outstream *os, enum stats_kind kind)
 {
+	if (cfg.lc_style == LC_STYLE_LTRACE) {
+		if (kind == STATS_LIBCALL)
+			print_ltrace(os);
+		return;
+	}
 	for (int p = 0; p < NUM_PERSONALITIES; p++)
 		print_one(os, kind, p);
 }

@@ -17,6 +17,7 @@
 #include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/desc.h"
+#include "syscall/ltrace_sys.h"
 #include "syscall/net.h"
 #include "syscall/print.h"
 #include "unwind/unwind.h"
@@ -30,8 +31,18 @@
 /* Unknown numbers print as "syscall_0x1c8" with every register shown. */
 static const char unknown_argfmt[] = "xxxxxx";
 
+/* ltrace's -S: "SYS_write(1, "hi\n", 3) = 3" (src/syscall/ltrace_sys.c). */
+static inline bool ltrace_style(const struct tcb *tcp)
+{
+	return cfg.lc_style == LC_STYLE_LTRACE && tcp->sc.pers == PERS_NATIVE;
+}
+
 static const char *sc_name(struct tcb *tcp, char *buf, size_t size)
 {
+	if (cfg.lc_style == LC_STYLE_LTRACE)
+		return ltrace_sys_name(tcp->sc.pers, tcp->sc.nr,
+				       tcp->sc.ent ? tcp->sc.ent->name : NULL,
+				       buf, size);
 	if (tcp->sc.ent)
 		return tcp->sc.ent->name;
 	snprintf(buf, size, "syscall_%#lx", (unsigned long)tcp->sc.nr);
@@ -228,6 +239,9 @@ void syscall_print_entry(struct tcb *tcp)
 	}
 	if (!qual_trace(tcp))
 		return;
+	/* ltrace does not show the execve that starts the command. */
+	if (cfg.lc_style == LC_STYLE_LTRACE && (tcp->flags & TCB_FIRST_EXEC))
+		return;
 	if (pathfilter_active() && !pathfilter_match(tcp))
 		return;
 	/* -e status: the line waits in memory until its exit decides. */
@@ -249,10 +263,20 @@ void syscall_print_entry(struct tcb *tcp)
 		/* restart_syscall has no arguments to print after it. */
 		tcp->sc.nargs_printed = MAX_ARGS;
 		tcp->sc.rval_flags = RVAL_DECODED;
+	} else if (ltrace_style(tcp)) {
+		ltrace_sys_print_entry(tcp);
 	} else {
 		print_entry_args(tcp);
 	}
-	if (tcp->sc.ent && (tcp->sc.ent->flags & SYSCALL_NO_RETURN)) {
+	if (tcp->sc.ent && (tcp->sc.ent->flags & SYSCALL_NO_RETURN) &&
+	    cfg.lc_style == LC_STYLE_LTRACE) {
+		/*
+		 * ltrace: "SYS_exit_group(0 <no return ...>", cut by the
+		 * exit's line; a denied one returns "= <void>".
+		 */
+		line_leave_open(tcp);
+		tcp->flags |= TCB_ENTRY_PRINTED;
+	} else if (tcp->sc.ent && (tcp->sc.ent->flags & SYSCALL_NO_RETURN)) {
 		/* exit and exit_group never return: the line is whole now. */
 		emit_call_end(tcp);
 		line_pad_to_retval(tcp);
@@ -385,19 +409,27 @@ void syscall_print_exit(struct tcb *tcp)
 	if (!qual_trace(tcp) || !(tcp->flags & TCB_ENTRY_PRINTED))
 		return;
 	tcp->flags &= ~TCB_ENTRY_PRINTED;
+	/* ltrace leaves the line of a task that died in it to the exit's. */
+	if (cfg.lc_style == LC_STYLE_LTRACE && !tcp->sc.has_rval)
+		return;
 	line_resume(tcp, sc_name(tcp, buf, sizeof(buf)));
 	/*
 	 * No return value: the task died or was superseded inside the
 	 * syscall.  strace shows "pause() = ?", and where outputs were
 	 * still to come, "read(0,  <unfinished ...>) = ?".
 	 */
-	if (tcp->sc.has_rval)
+	if (ltrace_style(tcp) && tcp->sc.has_rval)
+		ltrace_sys_print_exit(tcp);
+	else if (tcp->sc.has_rval)
 		print_exit_args(tcp);
 	else if (args_pending(tcp))
 		out_puts(tcp->out, " <unfinished ...>");
 	emit_call_end(tcp);
 	line_pad_to_retval(tcp);
-	print_retval(tcp);
+	if (ltrace_style(tcp))
+		ltrace_sys_print_retval(tcp);
+	else
+		print_retval(tcp);
 	if (cfg.syscall_times)
 		line_syscall_time(tcp);
 	line_end(tcp);

@@ -537,6 +537,9 @@ static void test_parser(void)
 		       "f7",
 		       "timespec f7(timespec, timeval, ptr, ptr, ptr, ptr, ptr, "
 		       "string)");
+	/* ltrace's configuration files comment with ';' */
+	check_parse_ok("; ltrace's comment\n  ;; another\nint f10(int);\n",
+		       "f10", "int f10(int)");
 	check_parse_ok("/* block\n comment */ bool f8(_Bool b, float, double) "
 		       "// line\n;",
 		       "f8", "bool f8(bool, float, double)");
