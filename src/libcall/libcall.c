@@ -588,13 +588,15 @@ bool libcall_new_task(struct tcb *parent, struct tcb *child, bool thread,
 		struct bp_space *cs = bp_space_new(child->pid, p->bs->is64);
 
 		bp_restore_all_in(p->bs, child->pid);
-		if (cs) {
-			unhook_frames(cs, pt);
-			/* unhook_frames marked the parent's frames: undo. */
-			for (unsigned int i = 0; i < pt->depth; i++)
-				pt->stack[i].hooked = true;
-			bp_space_free(cs);
+		/* The parent's hooked return addresses, in the child's
+		 * copy of the stack (the parent keeps its own hooked). */
+		for (unsigned int i = 0; cs && i < pt->depth; i++) {
+			const struct lc_frame *f = &pt->stack[i];
+
+			if (f->hooked)
+				bp_mem_write(cs, f->slot, &f->ret, 8);
 		}
+		bp_space_free(cs);
 		return true;
 	}
 	/* A traced copy: the same breakpoints, the same pending returns. */
