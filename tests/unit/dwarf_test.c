@@ -27,19 +27,9 @@
 #include "libcall/dwarf.h"
 #include "libcall/proto.h"
 
-static int failed, total;
+#include "check.h"
 static char dir[] = "/tmp/sltrace-dwarf-XXXXXX";
 
-#define CHECK(cond, ...)                                            \
-	do {                                                        \
-		total++;                                            \
-		if (!(cond)) {                                      \
-			failed++;                                   \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-			printf(__VA_ARGS__);                        \
-			printf("\n");                               \
-		}                                                   \
-	} while (0)
 
 static const char lib_src[] =
 	"#include <stdarg.h>\n"
@@ -103,15 +93,9 @@ static const char cxx_src[] =
 	"}\n"
 	"extern \"C\" int c_linkage(char *s) { return *s; }\n";
 
-static int write_file(const char *path, const char *text)
+static int write_text(const char *path, const char *text)
 {
-	FILE *f = fopen(path, "w");
-	int ok;
-
-	if (!f)
-		return -1;
-	ok = fputs(text, f) >= 0;
-	return (fclose(f) == 0 && ok) ? 0 : -1;
+	return write_file(path, text, strlen(text));
 }
 
 static int run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -609,13 +593,13 @@ int main(void)
 		return 1;
 	}
 	snprintf(path, sizeof(path), "%s/lib.c", dir);
-	if (write_file(path, lib_src))
+	if (write_text(path, lib_src))
 		return 1;
 	snprintf(path, sizeof(path), "%s/caller.c", dir);
-	if (write_file(path, caller_src))
+	if (write_text(path, caller_src))
 		return 1;
 	snprintf(path, sizeof(path), "%s/cxx.cc", dir);
-	if (write_file(path, cxx_src))
+	if (write_text(path, cxx_src))
 		return 1;
 
 	test_in_object();

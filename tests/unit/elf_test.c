@@ -19,19 +19,9 @@
 
 #include "libcall/elf.h"
 
-static int failed, total;
+#include "check.h"
 static char dir[] = "/tmp/sltrace-elf-XXXXXX";
 
-#define CHECK(cond, ...)                                        \
-	do {                                                    \
-		total++;                                        \
-		if (!(cond)) {                                  \
-			failed++;                               \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-			printf(__VA_ARGS__);                    \
-			printf("\n");                           \
-		}                                               \
-	} while (0)
 
 static const char lib_src[] =
 	"int sl_add(int a, int b) { return a + b; }\n"
@@ -44,17 +34,6 @@ static const char main_src[] =
 	"int (*volatile fp)(int, int) = sl_add;\n"
 	"int main(void) { printf(\"%d\\n\", sl_add(1, 2) + sl_mul(3, 4)"
 	" + fp(5, 6)); return 0; }\n";
-
-static int write_file(const char *path, const void *buf, size_t len)
-{
-	FILE *f = fopen(path, "w");
-	int ok;
-
-	if (!f)
-		return -1;
-	ok = fwrite(buf, 1, len, f) == len;
-	return (fclose(f) == 0 && ok) ? 0 : -1;
-}
 
 static char *read_all(const char *path, size_t *len)
 {

@@ -34,25 +34,11 @@
 
 #include "bp/insn.h"
 
-static int failed, total;
+#include "check.h"
 /* -v: a line per library and for the executed cases. */
 static bool verbose;
 /* For the summary line. */
 static size_t sum_libs, sum_ins, sum_ins_ok, sum_ent, sum_ent_ok, sum_exec;
-static unsigned long n_report;
-
-#define CHECK(cond, ...)                                                \
-	do {                                                            \
-		total++;                                                \
-		if (!(cond)) {                                          \
-			failed++;                                       \
-			if (n_report++ < 60) {                          \
-				printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-				printf(__VA_ARGS__);                    \
-				printf("\n");                           \
-			}                                               \
-		}                                                       \
-	} while (0)
 
 /* An array initializer and its length, counted by the compiler. */
 #define BYTES(...) { __VA_ARGS__ }, sizeof((const uint8_t[]){ __VA_ARGS__ })

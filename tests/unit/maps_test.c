@@ -37,19 +37,9 @@
 #include "libcall/linkmap.h"
 #include "libcall/maps.h"
 
-static int failed, total;
+#include "check.h"
 static char dir[] = "/tmp/sltrace-maps-XXXXXX";
 
-#define CHECK(cond, ...)                                            \
-	do {                                                        \
-		total++;                                            \
-		if (!(cond)) {                                      \
-			failed++;                                   \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-			printf(__VA_ARGS__);                        \
-			printf("\n");                               \
-		}                                                   \
-	} while (0)
 
 static const char lib_src[] = "int h4_twice(int x) { return 2 * x; }\n";
 
@@ -69,17 +59,6 @@ static const char child_src[] =
 	"		return 3;\n"
 	"	return dlclose(h) ? 4 : 0;\n"
 	"}\n";
-
-static int write_file(const char *path, const void *buf, size_t len)
-{
-	FILE *f = fopen(path, "w");
-	int ok;
-
-	if (!f)
-		return -1;
-	ok = fwrite(buf, 1, len, f) == len;
-	return (fclose(f) == 0 && ok) ? 0 : -1;
-}
 
 static int run(const char *cmd)
 {

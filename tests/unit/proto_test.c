@@ -41,18 +41,8 @@
 #include "syscall/printers.h"
 #include "xlat/xlat.h"
 
-static int failed, total;
+#include "check.h"
 
-#define CHECK(cond, ...)                                                \
-	do {                                                            \
-		total++;                                                \
-		if (!(cond)) {                                          \
-			failed++;                                       \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);     \
-			printf(__VA_ARGS__);                            \
-			printf("\n");                                   \
-		}                                                       \
-	} while (0)
 
 #define CHECK_STR(got, want)                                            \
 	CHECK(!strcmp((got), (want)), "got [%s], want [%s]", (got), (want))

@@ -20,18 +20,8 @@
 
 #include "libcall/rules.h"
 
-static int failed, total;
+#include "check.h"
 
-#define CHECK(cond, ...)                                            \
-	do {                                                        \
-		total++;                                            \
-		if (!(cond)) {                                      \
-			failed++;                                   \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-			printf(__VA_ARGS__);                        \
-			printf("\n");                               \
-		}                                                   \
-	} while (0)
 
 static const struct lc_obj m2 = { "m2", "/tmp/t/m2", true };
 static const struct lc_obj bar2 = { "libbar2.so", "/tmp/t/libbar2.so", false };
