@@ -489,8 +489,6 @@ static void libcall_child(struct tcb *parent, struct tcb *child,
 		thread = flags & 0x00010000;	/* CLONE_THREAD */
 		shares_vm = flags & 0x00000100;	/* CLONE_VM */
 	}
-	if (thread)
-		child->tgid = parent->tgid ? parent->tgid : parent->pid;
 	/* A thread the user does not see is still ours to step. */
 	if (libcall_new_task(parent, child, thread, shares_vm, follow) &&
 	    !seccomp_mode)
@@ -535,10 +533,16 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 			/* A filter is inherited through fork and clone. */
 			child->flags |= tcp->flags & TCB_SECCOMP;
 			child->pers = tcp->pers;
-			/* Threads share the tgid; processes lead their own. */
+			/*
+			 * Threads share the tgid; processes lead their own.
+			 * The flags come from the registers: clone3's are in
+			 * memory, and the syscall may not be traced at all.
+			 */
+			uint64_t cflags = 0;
+
 			if (event == PTRACE_EVENT_CLONE &&
-			    (tcp->sc.args[0] & 0x00010000 /* CLONE_THREAD */) &&
-			    tcp->sc.nr == sysent_find(tcp->pers, "clone"))
+			    arch_get_clone_flags(pid, tcp->pers, &cflags) == 0 &&
+			    (cflags & 0x00010000 /* CLONE_THREAD */))
 				child->tgid = tcp->tgid ? tcp->tgid : tcp->pid;
 			else
 				child->tgid = child->pid;

@@ -6,7 +6,7 @@
 # and -m32, and for a stripped copy of each: the same frames without
 # names, at the same file offsets.
 . "$SRCDIR/tests/lib.sh"
-. "$SRCDIR/tests/progs/stack.sh"
+. "$SRCDIR/tests/stack.sh"
 need_progs stack_chain stack_chain_nopie stack_chain_nofp stack_chain32
 command -v strip > /dev/null || skip "no strip"
 

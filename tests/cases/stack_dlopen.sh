@@ -7,7 +7,7 @@
 # that sltrace must still see (under its seccomp filter), and which are
 # not printed.
 . "$SRCDIR/tests/lib.sh"
-. "$SRCDIR/tests/progs/stack.sh"
+. "$SRCDIR/tests/stack.sh"
 need_progs stack_dlopen
 command -v cc > /dev/null || skip "no cc to build the libraries"
 

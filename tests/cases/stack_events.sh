@@ -6,7 +6,7 @@
 # -m32 builds.  The frames are c, b, a, then main (or the thread's
 # function), right under libc's.
 . "$SRCDIR/tests/lib.sh"
-. "$SRCDIR/tests/progs/stack.sh"
+. "$SRCDIR/tests/stack.sh"
 need_progs stack_chain stack_chain32
 
 progs=stack_chain

@@ -4,7 +4,7 @@
 # source line of the call each made, as the markers in
 # tests/progs/stack_chain.c say; the same for -m32, where libdw unwinds.
 . "$SRCDIR/tests/lib.sh"
-. "$SRCDIR/tests/progs/stack.sh"
+. "$SRCDIR/tests/stack.sh"
 need_progs stack_chain stack_chain_nopie stack_chain_nofp stack_chain32
 [ "$TOOL" = strace ] && skip "strace 6.1 has no -kk"
 
