@@ -143,7 +143,8 @@ int main(int argc, char **argv)
 	if (out_init() < 0)
 		return 1;
 	wire_consumer(&consumer);
-	if (cfg.stack_trace && unwind_init(&consumer) < 0) {
+	if ((cfg.stack_trace || cfg.lc_stack) &&
+	    unwind_init(&consumer) < 0) {
 		msg_error("-k: out of memory");
 		return 1;
 	}
@@ -156,7 +157,7 @@ int main(int argc, char **argv)
 		msg_error("--summary-interval: cannot start a timer: %s",
 			  strerror(-rc));
 	status = engine_run(&killed_by);
-	if (cfg.stack_trace)
+	if (cfg.stack_trace || cfg.lc_stack)
 		unwind_finish();
 	stats_finish();
 	out_finish();

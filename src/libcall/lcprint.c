@@ -21,6 +21,7 @@
 #include "output/emit.h"
 #include "output/output.h"
 #include "stats/stats.h"
+#include "unwind/unwind.h"
 
 /*
  * -c counts calls by name; a table row keeps its name for good, while
@@ -142,6 +143,11 @@ void lc_print_return(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f,
 	lc_print_retval(tcp, f->site->proto, &f->regs, r);
 	line_time_between(tcp, &f->t0, &now);
 	line_end(tcp);
+	/* -k, ltrace's -w N: who made the call, from the call site out. */
+	if (cfg.stack_trace)
+		unwind_print(tcp);
+	else if (cfg.lc_stack)
+		unwind_print_limit(tcp, cfg.lc_stack);
 	lt->open_depth = -1;
 	out_event_done(tcp->out);
 }

@@ -427,6 +427,12 @@ static bool ret_hit(struct tcb *tcp, struct lc_task *lt,
 	}
 	f = &lt->stack[lt->depth - 1];
 	u->rip = f->ret;
+	/*
+	 * Back in the caller before the line is printed: a -k stack is
+	 * then the caller's, from the call site out.
+	 */
+	if (ptrace(PTRACE_SETREGS, tcp->pid, NULL, u) < 0)
+		debug("libcall: pid %d: PTRACE_SETREGS: %m", tcp->pid);
 	if (!lt->silent) {
 		struct lc_regs r;
 
@@ -455,10 +461,9 @@ bool libcall_sigtrap(struct tcb *tcp)
 	if (ptrace(PTRACE_GETREGS, tcp->pid, NULL, &u) < 0)
 		return false;
 	pc = u.rip - 1;
-	if (bp_page(p->bs) && pc == bp_page(p->bs) + BP_PAGE_RET_TRAP) {
-		if (!ret_hit(tcp, lt, &u))
-			return false;
-	} else {
+	if (bp_page(p->bs) && pc == bp_page(p->bs) + BP_PAGE_RET_TRAP)
+		return ret_hit(tcp, lt, &u);
+	{
 		bp = bp_find(p->bs, pc);
 		if (!bp)
 			return false;
