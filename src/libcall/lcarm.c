@@ -359,11 +359,8 @@ void lc_rescan(struct tcb *tcp, struct lc_proc *p)
 		struct lc_dso *o = lc_dso_new(p, p->exe, 0, true);
 		const struct elfobj_layout *lay = o ? elfobj_layout(o->elf) : NULL;
 
-		if (lay && lay->type == ET_DYN && p->entry) {
-			lc_dso_put(o);
-			p->nobj = 0;
-			o = lc_dso_new(p, p->exe, p->entry - lay->entry, true);
-		}
+		if (lay && lay->type == ET_DYN && p->entry)
+			lc_dso_set_bias(o, p->entry - lay->entry);
 	}
 	if (!p->r_debug)
 		p->r_debug = find_r_debug(p);

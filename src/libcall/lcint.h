@@ -97,6 +97,8 @@ struct lc_dso *lc_dso_at(const struct lc_proc *p, uint64_t addr);
 struct lc_dso *lc_dso_new(struct lc_proc *p, const char *path, uint64_t bias,
 			  bool is_main);
 void lc_dso_put(struct lc_dso *o);
+/* Place o at bias: its address range follows. */
+void lc_dso_set_bias(struct lc_dso *o, uint64_t bias);
 void lc_site_put(struct lc_site *site);
 struct lc_proc *lc_proc_new(struct tcb *tcp);
 void lc_proc_put(struct lc_proc *p);

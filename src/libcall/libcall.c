@@ -100,13 +100,23 @@ struct lc_dso *lc_dso_new(struct lc_proc *p, const char *path, uint64_t bias,
 		return NULL;
 	}
 	o->refs = 1;
-	o->bias = bias;
 	o->is_main = is_main;
 	lay = elfobj_layout(o->elf);
 	o->name = lay && lay->soname ? lay->soname : base_name(o->path);
 	if (is_main)
 		o->name = "MAIN";
+	lc_dso_set_bias(o, bias);
+	p->objv[p->nobj++] = o;
+	return o;
+}
+
+void lc_dso_set_bias(struct lc_dso *o, uint64_t bias)
+{
+	const struct elfobj_layout *lay = elfobj_layout(o->elf);
+
+	o->bias = bias;
 	o->lo = UINT64_MAX;
+	o->hi = 0;
 	for (size_t i = 0; lay && i < lay->nloads; i++) {
 		uint64_t a = bias + lay->loads[i].vaddr;
 
@@ -115,8 +125,6 @@ struct lc_dso *lc_dso_new(struct lc_proc *p, const char *path, uint64_t bias,
 		if (a + lay->loads[i].memsz > o->hi)
 			o->hi = a + lay->loads[i].memsz;
 	}
-	p->objv[p->nobj++] = o;
-	return o;
 }
 
 void lc_dso_put(struct lc_dso *o)
