@@ -724,9 +724,13 @@ int engine_run(int *killed_by)
 		if (interrupted || aborted)
 			break;
 		if (detach_requested) {
-			/* --syscall-limit reached: everything runs on untraced. */
+			/*
+			 * --syscall-limit reached: everything runs on untraced,
+			 * and the command we started still ends before we do
+			 * (its exit status is ours, as with -b execve).
+			 */
 			detach_all();
-			return 0;
+			break;
 		}
 		/*
 		 * wait4's rusage is how the tracee's system time is known
