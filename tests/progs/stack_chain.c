@@ -20,7 +20,15 @@
 
 static const char *mode = "";
 
-__attribute__((noinline, noclone)) void c(void)
+/* gcc could otherwise clone a function under another name; clang has no
+ * such attribute (and no such cloning). */
+#ifdef __clang__
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE __attribute__((noinline, noclone))
+#endif
+
+NOINLINE void c(void)
 {
 	if (!strcmp(mode, "signal"))
 		kill(getpid(), SIGURG); /* @kill */
@@ -31,13 +39,13 @@ __attribute__((noinline, noclone)) void c(void)
 	KEEP_FRAME();
 }
 
-__attribute__((noinline, noclone)) void b(void)
+NOINLINE void b(void)
 {
 	c(); /* @c */
 	KEEP_FRAME();
 }
 
-__attribute__((noinline, noclone)) void a(void)
+NOINLINE void a(void)
 {
 	b(); /* @b */
 	KEEP_FRAME();
