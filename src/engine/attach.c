@@ -120,10 +120,55 @@ void detach_task(struct tcb *tcp, int sig)
  * its process has its return addresses back and the int3 bytes are gone:
  * all are stopped first, then cleaned, then let go.
  */
+/* SIGTRAP is pending for the thread: raised, not yet reported. */
+static bool sigtrap_pending(pid_t tid)
+{
+	char path[48], line[128];
+	bool yes = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "SigPnd:", 7)) {
+			yes = strtoull(line + 7, NULL, 16) & (1ULL << (SIGTRAP - 1));
+			break;
+		}
+	fclose(f);
+	return yes;
+}
+
+/*
+ * A task that hit one of our int3s just as it was interrupted reports
+ * the interrupt first, its SIGTRAP still queued: left so, it would die of
+ * it once detached.  Let it report the trap now (it runs no code first).
+ */
+static void collect_pending_trap(struct tcb *tcp)
+{
+	int status;
+
+	if (tcp->detach_sig || !sigtrap_pending(tcp->pid))
+		return;
+	if (ptrace(PTRACE_CONT, tcp->pid, NULL, NULL) < 0)
+		return;
+	while (waitpid(tcp->pid, &status, __WALL) < 0)
+		if (errno != EINTR)
+			return;
+	if (WIFSTOPPED(status) && !(status >> 16))
+		tcp->detach_sig = WSTOPSIG(status);
+	else if (!WIFSTOPPED(status))
+		tcp->flags &= ~TCB_DETACH_READY;	/* gone */
+}
+
 static void detach_all_stopped(void)
 {
 	struct tcb *tcp, *next;
 
+	for (tcp = tcb_list; tcp; tcp = tcp->list_next)
+		if (tcp->lc && (tcp->flags & TCB_DETACH_READY))
+			collect_pending_trap(tcp);
 	for (tcp = tcb_list; tcp; tcp = tcp->list_next)
 		if (tcp->detach_sig == SIGTRAP && tcp->lc &&
 		    libcall_sigtrap(tcp))

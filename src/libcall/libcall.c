@@ -279,6 +279,27 @@ void libcall_exec(struct tcb *tcp)
 }
 
 /*
+ * The process tcp belongs to, when tcp has none yet: with -p, a thread
+ * can run into a breakpoint its process got from another thread's first
+ * stop before its own first stop is seen.
+ */
+static bool join_proc(struct tcb *tcp)
+{
+	pid_t tgid = tcp->tgid ? tcp->tgid : tcp->pid;
+	struct lc_task *lt = task_of(tcp);
+
+	if (!lt)
+		return false;
+	for (struct lc_proc *p = procs; p; p = p->next)
+		if (p->tgid == tgid && p->refs > 0) {
+			p->refs++;
+			lt->proc = p;
+			return true;
+		}
+	return false;
+}
+
+/*
  * -p: the process runs already.  Its first task to stop arms it; the
  * others join.  The syscall that maps the trap page runs from a gadget
  * written over the program's first instruction, which no thread runs
@@ -287,18 +308,11 @@ void libcall_exec(struct tcb *tcp)
 void libcall_attached_stop(struct tcb *tcp)
 {
 	struct lc_task *lt = task_of(tcp);
-	pid_t tgid = tcp->tgid ? tcp->tgid : tcp->pid;
 	struct lc_proc *p;
 	int err;
 
-	if (!lt || lt->proc)
+	if (!lt || lt->proc || join_proc(tcp))
 		return;
-	for (p = procs; p; p = p->next)
-		if (p->tgid == tgid && p->refs > 0) {
-			p->refs++;
-			lt->proc = p;
-			return;
-		}
 	p = proc_for(tcp);
 	if (!p)
 		return;
@@ -463,8 +477,9 @@ bool libcall_sigtrap(struct tcb *tcp)
 	struct bp *bp;
 	uint64_t pc;
 
-	if (!lt || !lt->proc)
+	if ((!lt || !lt->proc) && (!procs || !join_proc(tcp)))
 		return false;
+	lt = tcp->lc;
 	p = lt->proc;
 	if (ptrace(PTRACE_GETREGS, tcp->pid, NULL, &u) < 0)
 		return false;
