@@ -817,42 +817,6 @@ static void print_time_pair(struct pctx *cx, uint64_t addr, bool usec)
 	emit_struct_end(tcp);
 }
 
-/* mmap flags as the mmap decoder prints them: type first, then the rest. */
-static void print_mmap_flags(struct tcb *tcp, uint32_t flags)
-{
-	uint32_t type = flags & MAP_TYPE_MASK;
-	uint32_t huge = (flags >> MAP_HUGE_SHIFT) & MAP_HUGE_MASK;
-	uint32_t rest = flags & ~(MAP_TYPE_MASK |
-				  ((uint32_t)MAP_HUGE_MASK << MAP_HUGE_SHIFT));
-	const char *name = xlat_name(mmap_type, type);
-	char text[512], more[400], buf[600];
-	size_t n;
-
-	if (cfg.xlat_style == XLAT_STYLE_RAW) {
-		emit_hex(tcp, flags);
-		return;
-	}
-	if (name)
-		n = (size_t)snprintf(text, sizeof(text), "%s", name);
-	else
-		n = (size_t)snprintf(text, sizeof(text), "%#x /* MAP_??? */",
-				     type);
-	if (rest && n < sizeof(text))
-		n += (size_t)snprintf(text + n, sizeof(text) - n, "|%s",
-				      sprint_flags_abbrev(more, sizeof(more),
-							  mmap_flags, rest,
-							  NULL));
-	if (huge && n < sizeof(text))
-		snprintf(text + n, sizeof(text) - n, "|%u<<MAP_HUGE_SHIFT",
-			 huge);
-	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
-		snprintf(buf, sizeof(buf), "%#x /* %s */", flags, text);
-		emit_raw(tcp, buf);
-	} else {
-		emit_raw(tcp, text);
-	}
-}
-
 static void print_value(struct pctx *cx, const struct ptype *t, uint64_t v)
 {
 	struct tcb *tcp = cx->tcp;
@@ -964,7 +928,7 @@ static void print_value(struct pctx *cx, const struct ptype *t, uint64_t v)
 		print_open_flags(tcp, u);
 		break;
 	case PT_MMAP_FLAGS:
-		print_mmap_flags(tcp, (uint32_t)u);
+		print_mmap_flags(tcp, (uint32_t)u);	/* mmap's decoder's */
 		break;
 	case PT_SIGNAL:
 		if (!cx->lt) {

@@ -37,7 +37,7 @@
  * mmap flags: the mapping type, the other flags, then the hugetlb page
  * size in the top six bits as "21<<MAP_HUGE_SHIFT".
  */
-static void print_mmap_flags(struct tcb *tcp, uint64_t val)
+void print_mmap_flags(struct tcb *tcp, uint64_t val)
 {
 	uint32_t flags = (uint32_t)val;
 	uint32_t type = flags & MAP_TYPE_MASK;

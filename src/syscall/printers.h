@@ -52,6 +52,12 @@ const char *sprint_flags_abbrev(char *buf, size_t size, const struct xlat *x,
 				uint64_t val, const char *dflt);
 
 /* A file descriptor: "3", or with -y "3</etc/passwd>". */
+/*
+ * mmap's flags: the mapping type, the other flags, then the hugetlb page
+ * size ("21<<MAP_HUGE_SHIFT") — for the mmap decoder and libc's mmap().
+ */
+void print_mmap_flags(struct tcb *tcp, uint64_t val);
+
 void print_fd(struct tcb *tcp, int fd);
 /* A dirfd: AT_FDCWD (with -y "AT_FDCWD</cwd>") or a file descriptor. */
 void print_dirfd(struct tcb *tcp, int fd);

@@ -368,6 +368,14 @@ void print_socket_type(struct tcb *tcp, unsigned int type)
 	emit_raw(tcp, type == SOCK_STREAM ? "SOCK_STREAM" : "SOCK_???");
 }
 
+/* The mmap decoder's (src/syscall/mem.c), enough for the cases here. */
+void print_mmap_flags(struct tcb *tcp, uint64_t val)
+{
+	emit_raw(tcp, (val & 0xf) == 2 ? "MAP_PRIVATE" : "MAP_SHARED");
+	if (val & 0x20)
+		emit_raw(tcp, "|MAP_ANONYMOUS");
+}
+
 /* --- helpers ----------------------------------------------------------------- */
 
 static struct tcb tcb;
