@@ -102,6 +102,23 @@ static const struct proto *find_proto(const char *name, struct lc_dso *lib,
 	return pr ? pr : proto_fallback();
 }
 
+/*
+ * The C library's functions that return twice, or that keep their own
+ * return address for a later second return.
+ */
+static bool returns_twice(const char *name)
+{
+	static const char *const v[] = {
+		"setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "getcontext",
+		"swapcontext", "vfork", "__vfork",
+	};
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		if (!strcmp(name, v[i]))
+			return true;
+	return false;
+}
+
 /* value: the symbol's link-time address in lib when known, else 0. */
 static struct lc_site *site_new(const char *name, struct lc_dso *owner,
 				struct lc_dso *lib, uint64_t value)
@@ -121,6 +138,7 @@ static struct lc_site *site_new(const char *name, struct lc_dso *owner,
 		return NULL;
 	}
 	site->proto = find_proto(name, lib, value);
+	site->returns_twice = returns_twice(name);
 	return site;
 }
 

@@ -71,6 +71,7 @@ struct lc_site {
 	 * callee the only caller that counts.  NULL: any. */
 	struct lc_dso *from;
 	bool is_x;		/* -x: "name@lib" in ltrace's style */
+	bool returns_twice;	/* setjmp, vfork...: the return is not hooked */
 };
 
 struct lc_frame {
@@ -119,6 +120,8 @@ void lc_print_return(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f,
 		     const struct lc_regs *r);
 void lc_print_noreturn(struct tcb *tcp, struct lc_task *lt,
 		       struct lc_frame *f);
+void lc_print_unknown_return(struct tcb *tcp, struct lc_task *lt,
+			     struct lc_frame *f);
 void lc_print_lost(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f);
 void lc_print_gone(struct tcb *tcp, struct lc_task *lt);
 

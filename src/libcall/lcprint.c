@@ -162,6 +162,20 @@ void lc_print_noreturn(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f)
 	out_event_done(tcp->out);
 }
 
+/* A call whose return is not caught: its line ends now, "= ?". */
+void lc_print_unknown_return(struct tcb *tcp, struct lc_task *lt,
+			     struct lc_frame *f)
+{
+	if (lt->open_depth != (int)(f - lt->stack) || !line_is_open(tcp))
+		return;
+	emit_call_end(tcp);
+	line_pad_to_retval(tcp);
+	emit_raw(tcp, "?");
+	line_end(tcp);
+	lt->open_depth = -1;
+	out_event_done(tcp->out);
+}
+
 /* An exception or forced unwind is about to pass through the call. */
 void lc_print_lost(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f)
 {

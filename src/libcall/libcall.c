@@ -423,6 +423,17 @@ static void entry_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
 	fill_regs(&f->regs, u);
 	if (site->proto && lc_proto_needs_fp(site->proto))
 		fill_fp(tcp->pid, &f->regs);
+	/*
+	 * A function that returns twice keeps its return address (setjmp
+	 * saves it for longjmp; a vfork child returns through it first): one
+	 * pointing at the trap would come back with no frame to match.
+	 */
+	if (site->returns_twice) {
+		lc_print_entry(tcp, lt, f, bp->addr);
+		lc_print_unknown_return(tcp, lt, f);
+		lt->depth--;
+		return;
+	}
 	f->hooked = bp_mem_write(p->bs, u->rsp, &trap, 8) == 0;
 	lc_print_entry(tcp, lt, f, bp->addr);
 	if (!f->hooked) {
