@@ -103,20 +103,31 @@ static const struct proto *find_proto(const char *name, struct lc_dso *lib,
 }
 
 /*
- * The C library's functions that return twice, or that keep their own
- * return address for a later second return.
+ * Functions whose return address must stay as it is: those that return
+ * twice (setjmp saves it for longjmp; a vfork child returns through it
+ * before its parent), and the C++ unwinder's entry points, which read the
+ * return addresses above them (one pointing at the trap page has no
+ * unwind information) and mostly never return.
  */
-static bool returns_twice(const char *name)
+static int ret_kind(const char *name)
 {
-	static const char *const v[] = {
+	static const char *const twice[] = {
 		"setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "getcontext",
-		"swapcontext", "vfork", "__vfork",
+		"swapcontext", "vfork", "__vfork", "_Unwind_Backtrace",
+	};
+	static const char *const never[] = {
+		"__cxa_throw", "__cxa_rethrow", "_Unwind_Resume",
+		"_Unwind_RaiseException", "_Unwind_Resume_or_Rethrow",
+		"_Unwind_ForcedUnwind",
 	};
 
-	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-		if (!strcmp(name, v[i]))
-			return true;
-	return false;
+	for (size_t i = 0; i < sizeof(twice) / sizeof(twice[0]); i++)
+		if (!strcmp(name, twice[i]))
+			return RET_TWICE;
+	for (size_t i = 0; i < sizeof(never) / sizeof(never[0]); i++)
+		if (!strcmp(name, never[i]))
+			return RET_NEVER;
+	return RET_HOOK;
 }
 
 /* value: the symbol's link-time address in lib when known, else 0. */
@@ -138,7 +149,7 @@ static struct lc_site *site_new(const char *name, struct lc_dso *owner,
 		return NULL;
 	}
 	site->proto = find_proto(name, lib, value);
-	site->returns_twice = returns_twice(name);
+	site->ret = ret_kind(name);
 	return site;
 }
 
@@ -236,6 +247,12 @@ static void arm_entries(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
 
 		if (!sym->value || !entry_match(sym->name, o))
 			continue;
+		/*
+		 * gcc's "f.cold" is the unlikely half of f, entered by a jump,
+		 * not called: [rsp] there is not a return address.
+		 */
+		if (strstr(sym->name, ".cold"))
+			continue;
 		if (sym->ifunc) {
 			addr = ifunc_target(p, o, sym);
 			if (!addr) {
@@ -285,9 +302,15 @@ static void arm_unwind(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
 
 	for (size_t i = 0; i < sizeof(fns) / sizeof(fns[0]); i++) {
 		const struct elfobj_sym *sym = elfobj_lookup(o->elf, fns[i].name);
+		struct bp *bp;
 
-		if (!sym || !sym->value || !sym->dynamic ||
-		    bp_find(p->bs, o->bias + sym->value))
+		if (!sym || !sym->value || !sym->dynamic)
+			continue;
+		bp = bp_find(p->bs, o->bias + sym->value);
+		/* A -L breakpoint there already: it does this too. */
+		if (bp && bp->kind == BPK_ENTRY)
+			((struct lc_site *)bp->data)->unwind = fns[i].kind;
+		if (bp)
 			continue;
 		plant(tcp, p, o->bias + sym->value, 0, fns[i].kind, NULL);
 	}

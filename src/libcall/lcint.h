@@ -71,7 +71,14 @@ struct lc_site {
 	 * callee the only caller that counts.  NULL: any. */
 	struct lc_dso *from;
 	bool is_x;		/* -x: "name@lib" in ltrace's style */
-	bool returns_twice;	/* setjmp, vfork...: the return is not hooked */
+	/* How its return is caught: hooked (the rule), or not at all. */
+	enum {
+		RET_HOOK,
+		RET_TWICE,	/* setjmp, vfork: "= ?" at once */
+		RET_NEVER,	/* __cxa_throw, _Unwind_Resume: "<no return ...>" */
+	} ret;
+	/* Also the C++ unwinder's own breakpoint (BPK_UNWIND, BPK_CATCH). */
+	unsigned int unwind;
 };
 
 struct lc_frame {
@@ -91,6 +98,8 @@ struct lc_task {
 	struct lc_frame *stack;
 	unsigned int depth, cap;
 	int open_depth;		/* frame whose line is open, -1: none */
+	uint64_t plt_target;	/* where the last PLT hit sent the task */
+	const char *plt_name;	/* and the function it called */
 	bool silent;		/* followed for the memory's sake only */
 };
 

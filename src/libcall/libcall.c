@@ -428,9 +428,12 @@ static void entry_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
 	 * saves it for longjmp; a vfork child returns through it first): one
 	 * pointing at the trap would come back with no frame to match.
 	 */
-	if (site->returns_twice) {
+	if (site->ret != RET_HOOK) {
 		lc_print_entry(tcp, lt, f, bp->addr);
-		lc_print_unknown_return(tcp, lt, f);
+		if (site->ret == RET_TWICE)
+			lc_print_unknown_return(tcp, lt, f);
+		else
+			lc_print_noreturn(tcp, lt, f);
 		lt->depth--;
 		return;
 	}
@@ -484,6 +487,8 @@ bool libcall_sigtrap(struct tcb *tcp)
 {
 	struct lc_task *lt = tcp->lc;
 	struct user_regs_struct u;
+	uint64_t plt_target;
+	const char *plt_name;
 	struct lc_proc *p;
 	struct bp *bp;
 	uint64_t pc;
@@ -495,6 +500,11 @@ bool libcall_sigtrap(struct tcb *tcp)
 	if (ptrace(PTRACE_GETREGS, tcp->pid, NULL, &u) < 0)
 		return false;
 	pc = u.rip - 1;
+	/* Only the very next trap can be the PLT hit's own callee entry. */
+	plt_target = lt->plt_target;
+	plt_name = lt->plt_name;
+	lt->plt_target = 0;
+	lt->plt_name = NULL;
 	if (bp_page(p->bs) && pc == bp_page(p->bs) + BP_PAGE_RET_TRAP)
 		return ret_hit(tcp, lt, &u);
 	{
@@ -504,17 +514,32 @@ bool libcall_sigtrap(struct tcb *tcp)
 		/* Any thread's /proc/TID/mem reaches the process's memory,
 		 * for as long as the process lives: no need to switch. */
 		if (bp->kind == BPK_PLT || bp->kind == BPK_ENTRY) {
+			const struct lc_site *site = bp->data;
 			uint64_t ret = 0, got = 0;
+
+			if (site->unwind == BPK_UNWIND)
+				lc_unhook_all(tcp, lt);
+			else if (site->unwind == BPK_CATCH)
+				lc_rehook_all(tcp, lt, u.rsp);
 
 			if (bp->step == BP_STEP_GOT) {
 				if (bp_mem_read2(p->bs, u.rsp, &ret, bp->target,
 						 &got) < 0)
 					return false;
 				entry_hit(tcp, lt, bp, &u, ret);
+				/* The same call, caught again at the callee's
+				 * entry (-l and -L both): said once. */
+				lt->plt_target = got;
+				lt->plt_name = ((struct lc_site *)bp->data)->name;
 				u.rip = got;
 				goto set;
 			}
-			if (bp_mem_read(p->bs, u.rsp, &ret, 8) == 0)
+			/* A lazy slot's first call reaches the callee through
+			 * the dynamic linker: matched by name then. */
+			if (plt_target && (plt_target == pc ||
+					   (plt_name && !strcmp(plt_name, site->name))))
+				;
+			else if (bp_mem_read(p->bs, u.rsp, &ret, 8) == 0)
 				entry_hit(tcp, lt, bp, &u, ret);
 			u.rip = pc;
 			if (bp_step_over(p->bs, bp, &u) < 0)
