@@ -100,16 +100,6 @@ void bp_space_free(struct bp_space *s)
 	free(s);
 }
 
-void bp_space_set_pid(struct bp_space *s, pid_t pid)
-{
-	if (s->pid == pid)
-		return;
-	if (s->memfd >= 0)
-		close(s->memfd);
-	s->pid = pid;
-	s->memfd = open_mem(pid);
-}
-
 int bp_mem_read(struct bp_space *s, uint64_t addr, void *buf, size_t len)
 {
 	ssize_t n;
@@ -162,17 +152,28 @@ struct bp *bp_find(const struct bp_space *s, uint64_t addr)
 
 /* --- running syscalls in the tracee ------------------------------------ */
 
+static bool is_stop_signal(int sig)
+{
+	return sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN ||
+	       sig == SIGTTOU;
+}
+
 /*
  * Wait for tcp's trap at the end of the gadget.  Anything else that
- * stops it meanwhile is put aside: a signal is queued again for after,
- * an event is passed over, and a death is handed to the engine.
+ * stops it meanwhile: a signal is delivered as it is, siginfo and all
+ * (its handler runs and returns to the gadget) — except a stopping
+ * signal, queued again for after, so that the group-stop happens on the
+ * program's own registers; an event is passed over; a death is handed
+ * to the engine.
  */
 static int wait_gadget(pid_t pid, uint64_t trap_pc)
 {
 	struct user_regs_struct r;
-	int status, pending = 0;
+	int status, stop = 0;
 
 	for (;;) {
+		int sig = 0;
+
 		if (waitpid(pid, &status, __WALL) < 0) {
 			if (errno == EINTR)
 				continue;
@@ -186,13 +187,17 @@ static int wait_gadget(pid_t pid, uint64_t trap_pc)
 		    ptrace(PTRACE_GETREGS, pid, NULL, &r) == 0 &&
 		    r.rip == trap_pc)
 			break;
-		if (!(status >> 16) && WSTOPSIG(status) != (SIGTRAP | 0x80) &&
-		    WSTOPSIG(status) != SIGTRAP)
-			pending = WSTOPSIG(status);
-		ptrace(PTRACE_CONT, pid, NULL, NULL);
+		if (!(status >> 16) && WSTOPSIG(status) != (SIGTRAP | 0x80)) {
+			sig = WSTOPSIG(status);
+			if (is_stop_signal(sig)) {
+				stop = sig;
+				sig = 0;
+			}
+		}
+		ptrace(PTRACE_CONT, pid, NULL, (void *)(long)sig);
 	}
-	if (pending)
-		syscall(SYS_tgkill, pid, pid, pending);
+	if (stop)
+		syscall(SYS_tgkill, pid, pid, stop);
 	return 0;
 }
 

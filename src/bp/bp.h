@@ -54,7 +54,11 @@ struct bp {
 
 /* One address space (a thread group, or a vfork child sharing it). */
 struct bp_space {
-	pid_t pid;		/* a task of it, for /proc/PID/mem */
+	/*
+	 * A task of it: /proc/PID/mem, opened once, reaches the memory for
+	 * as long as the process lives, whichever of its threads is gone.
+	 */
+	pid_t pid;
 	int memfd;		/* /proc/PID/mem, read-write, or -1 */
 	bool is64;
 	/* Where a syscall gadget may be written while no page exists: 0
@@ -76,8 +80,6 @@ struct bp_space *bp_space_new(pid_t pid, bool is64);
 struct bp_space *bp_space_clone(const struct bp_space *s, pid_t pid);
 /* Forget everything (execve: the address space is gone). */
 void bp_space_free(struct bp_space *s);
-/* Another task of the space, when the one it used is gone. */
-void bp_space_set_pid(struct bp_space *s, pid_t pid);
 
 /* The trap page's address, 0 if there is none yet. */
 static inline uint64_t bp_page(const struct bp_space *s)

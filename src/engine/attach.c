@@ -115,11 +115,6 @@ void detach_task(struct tcb *tcp, int sig)
 	tcb_drop(tcp);
 }
 
-/*
- * With library-call breakpoints no task may run on until every task of
- * its process has its return addresses back and the int3 bytes are gone:
- * all are stopped first, then cleaned, then let go.
- */
 /* SIGTRAP is pending for the thread: raised, not yet reported. */
 static bool sigtrap_pending(pid_t tid)
 {
@@ -162,16 +157,20 @@ static void collect_pending_trap(struct tcb *tcp)
 		tcp->flags &= ~TCB_DETACH_READY;	/* gone */
 }
 
+/*
+ * With library-call breakpoints no task may run on until every task of
+ * its process has its return addresses back and the int3 bytes are gone:
+ * all are stopped first, then cleaned, then let go.
+ */
 static void detach_all_stopped(void)
 {
 	struct tcb *tcp, *next;
 
 	for (tcp = tcb_list; tcp; tcp = tcp->list_next)
-		if (tcp->lc && (tcp->flags & TCB_DETACH_READY))
+		if (tcp->flags & TCB_DETACH_READY)
 			collect_pending_trap(tcp);
 	for (tcp = tcb_list; tcp; tcp = tcp->list_next)
-		if (tcp->detach_sig == SIGTRAP && tcp->lc &&
-		    libcall_sigtrap(tcp))
+		if (tcp->detach_sig == SIGTRAP && libcall_sigtrap(tcp))
 			tcp->detach_sig = 0;
 	for (tcp = tcb_list; tcp; tcp = tcp->list_next)
 		if (tcp->lc)

@@ -478,17 +478,13 @@ static struct tcb *exec_takeover(struct tcb *leader, pid_t pid,
  * cleaned when nobody follows the child.  The child waits for this.
  */
 static void libcall_child(struct tcb *parent, struct tcb *child,
-			  unsigned int event)
+			  unsigned int event, uint64_t clone_flags)
 {
-	bool thread = false, shares_vm = event == PTRACE_EVENT_VFORK;
+	bool thread = clone_flags & 0x00010000;		/* CLONE_THREAD */
+	bool shares_vm = event == PTRACE_EVENT_VFORK ||
+			 (clone_flags & 0x00000100);	/* CLONE_VM */
 	bool follow = cfg.follow_forks && !(parent->flags & TCB_SILENT);
-	uint64_t flags = 0;
 
-	if (event == PTRACE_EVENT_CLONE &&
-	    arch_get_clone_flags(parent->pid, parent->pers, &flags) == 0) {
-		thread = flags & 0x00010000;	/* CLONE_THREAD */
-		shares_vm = flags & 0x00000100;	/* CLONE_VM */
-	}
 	/* A thread the user does not see is still ours to step. */
 	if (libcall_new_task(parent, child, thread, shares_vm, follow) &&
 	    !seccomp_mode)
@@ -541,13 +537,14 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 			uint64_t cflags = 0;
 
 			if (event == PTRACE_EVENT_CLONE &&
-			    arch_get_clone_flags(pid, tcp->pers, &cflags) == 0 &&
-			    (cflags & 0x00010000 /* CLONE_THREAD */))
+			    arch_get_clone_flags(pid, tcp->pers, &cflags) < 0)
+				cflags = 0;
+			if (cflags & 0x00010000 /* CLONE_THREAD */)
 				child->tgid = tcp->tgid ? tcp->tgid : tcp->pid;
 			else
 				child->tgid = child->pid;
 			if (libcall_active())
-				libcall_child(tcp, child, event);
+				libcall_child(tcp, child, event, cflags);
 		}
 		break;
 	case PTRACE_EVENT_EXEC:
@@ -634,7 +631,7 @@ static void signal_stop(struct tcb *tcp, int sig)
 	siginfo_t si;
 
 	/* Our breakpoints and return traps: nothing the program sees. */
-	if (sig == SIGTRAP && tcp->lc && libcall_sigtrap(tcp)) {
+	if (sig == SIGTRAP && libcall_active() && libcall_sigtrap(tcp)) {
 		resume(tcp, 0);
 		return;
 	}
@@ -732,16 +729,16 @@ int engine_run(int *killed_by)
 			detach_all();
 			break;
 		}
-		/*
-		 * wait4's rusage is how the tracee's system time is known
-		 * at each stop (-c); plain waitpid spares the kernel that.
-		 */
 		if (npushed) {
 			npushed--;
 			handle_status(pushed[npushed].pid,
 				      pushed[npushed].status);
 			continue;
 		}
+		/*
+		 * wait4's rusage is how the tracee's system time is known
+		 * at each stop (-c); plain waitpid spares the kernel that.
+		 */
 		if (cfg.need_stime)
 			pid = wait4(-1, &status, __WALL, &last_rusage);
 		else

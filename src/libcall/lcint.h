@@ -131,7 +131,6 @@ void lc_print_noreturn(struct tcb *tcp, struct lc_task *lt,
 		       struct lc_frame *f);
 void lc_print_unknown_return(struct tcb *tcp, struct lc_task *lt,
 			     struct lc_frame *f);
-void lc_print_lost(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f);
 void lc_print_gone(struct tcb *tcp, struct lc_task *lt);
 
 #endif /* SLTRACE_LIBCALL_LCINT_H */

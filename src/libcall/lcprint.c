@@ -176,16 +176,6 @@ void lc_print_unknown_return(struct tcb *tcp, struct lc_task *lt,
 	out_event_done(tcp->out);
 }
 
-/* An exception or forced unwind is about to pass through the call. */
-void lc_print_lost(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f)
-{
-	if (lt->open_depth == (int)(f - lt->stack)) {
-		line_close_with(tcp, " <unfinished ...>\n");
-		lt->open_depth = -1;
-		out_event_done(tcp->out);
-	}
-}
-
 void lc_print_gone(struct tcb *tcp, struct lc_task *lt)
 {
 	if (lt->open_depth >= 0 && lt->open_depth < (int)lt->depth)

@@ -483,6 +483,16 @@ static bool ret_hit(struct tcb *tcp, struct lc_task *lt,
 	return true;
 }
 
+/* The C++ unwinder starts (BPK_UNWIND) or has found its catch (BPK_CATCH). */
+static void unwind_hook(struct tcb *tcp, struct lc_task *lt, unsigned int kind,
+			uint64_t sp)
+{
+	if (kind == BPK_UNWIND)
+		lc_unhook_all(tcp, lt);
+	else if (kind == BPK_CATCH)
+		lc_rehook_all(tcp, lt, sp);
+}
+
 bool libcall_sigtrap(struct tcb *tcp)
 {
 	struct lc_task *lt = tcp->lc;
@@ -517,10 +527,7 @@ bool libcall_sigtrap(struct tcb *tcp)
 			const struct lc_site *site = bp->data;
 			uint64_t ret = 0, got = 0;
 
-			if (site->unwind == BPK_UNWIND)
-				lc_unhook_all(tcp, lt);
-			else if (site->unwind == BPK_CATCH)
-				lc_rehook_all(tcp, lt, u.rsp);
+			unwind_hook(tcp, lt, site->unwind, u.rsp);
 
 			if (bp->step == BP_STEP_GOT) {
 				if (bp_mem_read2(p->bs, u.rsp, &ret, bp->target,
@@ -554,13 +561,8 @@ bool libcall_sigtrap(struct tcb *tcp)
 		case BPK_RBRK:
 			lc_rescan(tcp, p);
 			break;
-		case BPK_UNWIND:
-			lc_unhook_all(tcp, lt);
-			break;
-		case BPK_CATCH:
-			lc_rehook_all(tcp, lt, u.rsp);
-			break;
 		default:
+			unwind_hook(tcp, lt, bp->kind, u.rsp);
 			break;
 		}
 		u.rip = pc;
@@ -682,7 +684,6 @@ void libcall_detach(struct tcb *tcp)
 	if (!lt || !lt->proc)
 		return;
 	p = lt->proc;
-	bp_space_set_pid(p->bs, tcp->pid);
 	unhook_frames(p->bs, lt);
 	lt->depth = 0;
 	if (p->refs == 1) {
