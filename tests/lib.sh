@@ -58,6 +58,16 @@ need_progs() {
 	done
 }
 
+# have_32bit: whether this machine runs i386 programs.  A kernel without
+# IA32 emulation (CONFIG_IA32_EMULATION off, ia32_emulation=0, or a
+# hypervisor such as PVM that has no 32-bit mode) refuses them with
+# ENOEXEC; the 32-bit parts of a case are then skipped, saying so.
+# fmtcalls32 without arguments prints its usage and exits 2.
+have_32bit() {
+	"$PROGS/fmtcalls32" > /dev/null 2>&1
+	[ $? = 2 ]
+}
+
 need_strace() {
 	[ -x "$STRACE" ] || skip "no strace at $STRACE"
 }

@@ -8,6 +8,7 @@
 . "$SRCDIR/tests/lib.sh"
 [ -x "$PROGS/decode_ipc32" ] ||
 	skip "no 32-bit test program (gcc -m32 with gcc-multilib)"
+have_32bit || skip "this kernel runs no 32-bit programs"
 need_strace
 command -v python3 > /dev/null || skip "no python3"
 

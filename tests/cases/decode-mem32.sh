@@ -6,6 +6,7 @@
 . "$SRCDIR/tests/lib.sh"
 [ -x "$PROGS/decode_mem32" ] ||
 	skip "no 32-bit test program (gcc -m32 with gcc-multilib)"
+have_32bit || skip "this kernel runs no 32-bit programs"
 need_strace
 
 cmp=$SRCDIR/tests/progs/decode_proc_cmp

@@ -44,7 +44,9 @@ fd_lines() {
 	expect_count $((9 + $1)) trace '^[a-z_0-9]+\('
 }
 
-for prog in fmtcalls fmtcalls32; do
+progs=fmtcalls
+if have_32bit; then progs="$progs fmtcalls32"; else note "no 32-bit support: fmtcalls only"; fi
+for prog in $progs; do
 	run $prog -P f.txt
 	expect_line err "$NOTE_F"
 	expect_count 1 err .

@@ -6,7 +6,9 @@
 . "$SRCDIR/tests/lib.sh"
 need_progs inject_calls inject_calls32
 
-for prog in inject_calls inject_calls32; do
+progs=inject_calls
+if have_32bit; then progs="$progs inject_calls32"; else note "no 32-bit support: inject_calls only"; fi
+for prog in $progs; do
 	"$SLTRACE" -o trace -e trace=chdir -e inject=chdir:error=ENOENT:when=2..3 \
 		"$PROGS/$prog" chdir 4 > out
 	expect_rc 0 $? "tracer ($prog)"

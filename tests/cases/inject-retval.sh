@@ -35,15 +35,19 @@ expect_line out "chdir 1: -4096 0"
 expect_line trace "$(tline 'chdir("/")' '18446744073709547520 (INJECTED)')"
 expect_line err "$TOOL: Injected return value 18446744073709547520 will be clipped to 4294963200 in compat personality"
 
-run inject_calls32 4294967295
-expect_line out "chdir 1: -1 1"
-expect_line trace "$(tline 'chdir("/")' '4294967295 (INJECTED)')"
-expect_line err "$TOOL: Inadvertent injection of error 1 is possible in compat personality for retval=4294967295"
+if have_32bit; then
+	run inject_calls32 4294967295
+	expect_line out "chdir 1: -1 1"
+	expect_line trace "$(tline 'chdir("/")' '4294967295 (INJECTED)')"
+	expect_line err "$TOOL: Inadvertent injection of error 1 is possible in compat personality for retval=4294967295"
 
-run inject_calls32 4294967296
-expect_line out "chdir 1: 0 0"
-expect_line trace "$(tline 'chdir("/")' '0 (INJECTED)')"
-expect_line err "$TOOL: Injected return value 4294967296 will be clipped to 0 in compat personality"
+	run inject_calls32 4294967296
+	expect_line out "chdir 1: 0 0"
+	expect_line trace "$(tline 'chdir("/")' '0 (INJECTED)')"
+	expect_line err "$TOOL: Injected return value 4294967296 will be clipped to 0 in compat personality"
+else
+	note "no 32-bit support: compat clipping not checked"
+fi
 
 # The warning comes as the retval= part is read, even if a later part
 # is wrong; and once per -e inject.

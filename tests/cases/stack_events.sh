@@ -10,7 +10,13 @@
 need_progs stack_chain stack_chain32
 
 progs=stack_chain
-[ "$TOOL" = strace ] || progs="$progs stack_chain32"
+if [ "$TOOL" = strace ]; then
+	:
+elif have_32bit; then
+	progs="$progs stack_chain32"
+else
+	note "no 32-bit support: stack_chain32 not checked"
+fi
 
 for p in $progs; do
 	prog=$PROGS/$p
