@@ -45,15 +45,11 @@ unsigned long engine_ptrace_options(void)
 			     PTRACE_O_TRACEEXIT;
 
 	/*
-	 * Under the filter, children are followed even without -f: they
-	 * inherit it, and a traced syscall with no tracer fails with
-	 * ENOSYS.  They are followed silently then.
-	 */
-	/*
 	 * With library calls, a child that is not followed must still be
-	 * caught before it runs: it has a copy of our int3 bytes.
+	 * caught before it runs: it has a copy of our int3 bytes.  (The
+	 * filter is only ever installed with -f: see engine_init.)
 	 */
-	if (cfg.follow_forks || seccomp_mode || libcall_active())
+	if (cfg.follow_forks || libcall_active())
 		opts |= PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
 			PTRACE_O_TRACECLONE;
 	if (seccomp_mode)
@@ -173,9 +169,18 @@ int engine_init(const struct engine_consumer *c)
 		 */
 		/*
 		 * Not when tasks may be detached mid-run (-b, a limit):
-		 * their traced syscalls would fail with ENOSYS after.
+		 * their traced syscalls would fail with ENOSYS after.  And
+		 * only with -f: children and threads inherit the filter,
+		 * and with no tracer a traced syscall fails with ENOSYS —
+		 * so without -f they would have to be ptrace-attached
+		 * silently, and a child that is, can't be traced by its
+		 * own debugger, crash handler or sandbox (EPERM).  No
+		 * filter mechanism tells a task from its children: the
+		 * filter sees only the syscall's number, arguments, arch
+		 * and instruction pointer.
 		 */
-		if (!cfg.no_seccomp && !cfg.n_attach && !cfg.detach_on_execve &&
+		if (cfg.follow_forks && !cfg.no_seccomp && !cfg.n_attach &&
+		    !cfg.detach_on_execve &&
 		    !cfg.syscall_limit && !inject_wants_entry_signal() &&
 		    qual_trace_is_partial()) {
 			n = bpf_trace_filter(filter_set(), prog, BPF_PROG_MAX);
@@ -667,11 +672,11 @@ static void handle_status(pid_t pid, int status)
 	if (!tcp) {
 		/*
 		 * An auto-attached child can report its first stop before
-		 * its parent reports the fork event.  Under the filter all
-		 * children have it (no -p then), and without -f they are
-		 * followed silently.
+		 * its parent reports the fork event.  Without -f, only
+		 * library-call tracing follows children (silently, for its
+		 * int3 bytes).
 		 */
-		if ((seccomp_mode || libcall_active()) && !cfg.follow_forks) {
+		if (libcall_active() && !cfg.follow_forks) {
 			tcp = tcb_new_silent(pid);
 		} else {
 			tcp = tcb_new(pid);

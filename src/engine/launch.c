@@ -93,16 +93,20 @@ static char *resolve_path(const char *name)
 }
 
 /*
- * In the child, after the tracer has seized it: no_new_privs (which the
- * kernel demands of an unprivileged filter, and which we set even as
- * root so the traced program behaves the same for every user), then the
- * filter.  A failure leaves the child unfiltered; the tracer finds out
- * from /proc/PID/status and traces every syscall instead.
+ * In the child, after the tracer has seized it: the filter, and only if
+ * the kernel refuses it (EACCES: no CAP_SYS_ADMIN), no_new_privs first —
+ * a flag the program can see (NoNewPrivs in /proc/self/status,
+ * PR_GET_NO_NEW_PRIVS), so it is set only for a user who cannot filter
+ * without it.  A failure leaves the child unfiltered; the tracer finds
+ * out from /proc/PID/status and traces every syscall instead.
  */
 static void install_filter(const struct sock_filter *filter, unsigned short n)
 {
 	struct sock_fprog prog = { n, (struct sock_filter *)filter };
 
+	if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) == 0 ||
+	    errno != EACCES)
+		return;
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0)
 		syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
 }

@@ -3,8 +3,9 @@
  * For the seccomp-BPF tests: N getppid calls in the main thread and in
  * two threads, an openat, and a child (fork) that opens a file and says
  * whether that worked — under a filter whose tracer did not follow the
- * child, the open would fail with ENOSYS.  Prints what it saw, and its
- * NoNewPrivs flag (the filter needs it set).
+ * child, the open would fail with ENOSYS.  Prints what it saw, whether
+ * the child has a tracer, and its NoNewPrivs flag (an unprivileged
+ * filter needs it set).
  */
 #include <fcntl.h>
 #include <pthread.h>
@@ -24,15 +25,17 @@ static void *spin(void *arg)
 	return arg;
 }
 
-static int no_new_privs(void)
+/* A number field of /proc/self/status ("NoNewPrivs:"), or -1. */
+static int status_field(const char *name)
 {
 	char line[256];
+	size_t n = strlen(name);
 	int v = -1;
 	FILE *f = fopen("/proc/self/status", "r");
 
 	while (f && fgets(line, sizeof(line), f))
-		if (!strncmp(line, "NoNewPrivs:", 11))
-			v = atoi(line + 11);
+		if (!strncmp(line, name, n))
+			v = atoi(line + n);
 	if (f)
 		fclose(f);
 	return v;
@@ -57,11 +60,13 @@ int main(int argc, char **argv)
 	if (pid == 0) {
 		fd = open("/dev/null", O_RDONLY);
 		printf("child open %s\n", fd >= 0 ? "ok" : "failed");
+		printf("child traced %s\n",
+		       status_field("TracerPid:") > 0 ? "yes" : "no");
 		fflush(stdout);
 		_exit(fd >= 0 ? 0 : 1);
 	}
 	waitpid(pid, &status, 0);
 	printf("child status %d\n", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-	printf("no_new_privs %d\n", no_new_privs());
+	printf("no_new_privs %d\n", status_field("NoNewPrivs:"));
 	return 0;
 }
