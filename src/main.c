@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "engine/engine.h"
+#include "guard/guard.h"
 #include "libcall/libcall.h"
 #include "output/events.h"
 #include "output/output.h"
@@ -152,11 +153,21 @@ int main(int argc, char **argv)
 		out_finish();
 		return 1;
 	}
+	/*
+	 * Library-call breakpoints change the programs' memory: a guardian
+	 * puts it back should sltrace die.  Started after the launch (the
+	 * command must not inherit what it sets up) and before any change
+	 * (the first breakpoint goes in at the first stop engine_run sees).
+	 * --kill-on-exit asks for the opposite.
+	 */
+	if (libcall_active() && !cfg.kill_on_exit)
+		guard_start();
 	rc = stats_start();
 	if (rc < 0)
 		msg_error("--summary-interval: cannot start a timer: %s",
 			  strerror(-rc));
 	status = engine_run(&killed_by);
+	guard_stop();
 	if (cfg.stack_trace || cfg.lc_stack)
 		unwind_finish();
 	stats_finish();

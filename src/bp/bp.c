@@ -21,6 +21,7 @@
 #include "bp/bp.h"
 #include "bp/insn.h"
 #include "engine/engine.h"
+#include "guard/guard.h"
 #include "log.h"
 
 #define BP_HASH 4096
@@ -56,6 +57,7 @@ struct bp_space *bp_space_new(pid_t pid, bool is64)
 		return NULL;
 	}
 	s->pid = pid;
+	s->tgid = pid;
 	s->is64 = is64;
 	s->memfd = open_mem(pid);
 	return s;
@@ -69,13 +71,24 @@ struct bp_space *bp_space_clone(const struct bp_space *s, pid_t pid)
 		return NULL;
 	memcpy(c->pages, s->pages, sizeof(c->pages));
 	c->npages = s->npages;
+	if (c->npages) {
+		uint8_t b = INT3;
+		uint64_t trap = bp_page(c) + BP_PAGE_RET_TRAP;
+
+		c->trap_undo = guard_record(GUARD_TRAP, c->tgid, 0, trap, &b,
+					    &b, 1);
+	}
 	for (unsigned int i = 0; i < BP_HASH; i++)
 		for (const struct bp *bp = s->hash[i]; bp; bp = bp->next) {
 			struct bp *n = malloc(sizeof(*n));
+			uint8_t b = INT3;
 
 			if (!n)
 				continue;
 			*n = *bp;
+			/* The child's copy of the int3 is the child's to undo. */
+			n->undo = guard_record(GUARD_CODE, c->tgid, 0, bp->addr,
+					       &bp->orig, &b, 1);
 			n->next = c->hash[i];
 			c->hash[i] = n;
 			c->count++;
@@ -92,8 +105,10 @@ void bp_space_free(struct bp_space *s)
 			struct bp *bp = s->hash[i];
 
 			s->hash[i] = bp->next;
+			guard_forget(bp->undo);
 			free(bp);
 		}
+	guard_forget(s->trap_undo);
 	free(s->hash);
 	if (s->memfd >= 0)
 		close(s->memfd);
@@ -208,19 +223,30 @@ long bp_remote_syscall(struct bp_space *s, struct tcb *tcp, long nr,
 	static const uint8_t gadget[3] = { 0x0f, 0x05, INT3 };
 	struct user_regs_struct saved, r;
 	uint8_t under[sizeof(gadget)];
+	struct guard_undo *gadget_undo = NULL;
 	uint64_t at;
 	long ret;
 	int err;
 
 	if (ptrace(PTRACE_GETREGS, tcp->pid, NULL, &saved) < 0)
 		return -errno;
+	/* If we die meanwhile, the guardian gives the task these back. */
+	guard_regs_saved(s->tgid, tcp->pid, &saved, sizeof(saved));
 	if (bp_page(s)) {
 		at = bp_page(s) + BP_PAGE_GADGET;
 	} else {
 		at = s->scratch_pc ? s->scratch_pc : saved.rip;
-		if (bp_mem_read(s, at, under, sizeof(under)) < 0 ||
-		    bp_mem_write(s, at, gadget, sizeof(gadget)) < 0)
+		if (bp_mem_read(s, at, under, sizeof(under)) < 0) {
+			guard_regs_done();
 			return -EIO;
+		}
+		gadget_undo = guard_record(GUARD_CODE, s->tgid, 0, at, under,
+					   gadget, sizeof(gadget));
+		if (bp_mem_write(s, at, gadget, sizeof(gadget)) < 0) {
+			guard_forget(gadget_undo);
+			guard_regs_done();
+			return -EIO;
+		}
 	}
 	r = saved;
 	r.rip = at;
@@ -239,8 +265,12 @@ long bp_remote_syscall(struct bp_space *s, struct tcb *tcp, long nr,
 		goto out;
 	}
 	err = wait_gadget(tcp->pid, at + 3);
-	if (err < 0)
+	if (err < 0) {
+		/* The task is gone: nothing of it to put back. */
+		guard_forget(gadget_undo);
+		guard_regs_done();
 		return err;
+	}
 	if (ptrace(PTRACE_GETREGS, tcp->pid, NULL, &r) < 0)
 		ret = -errno;
 	else
@@ -249,6 +279,8 @@ long bp_remote_syscall(struct bp_space *s, struct tcb *tcp, long nr,
 out:
 	if (!bp_page(s))
 		bp_mem_write(s, at, under, sizeof(under));
+	guard_forget(gadget_undo);
+	guard_regs_done();
 	return ret;
 }
 
@@ -289,6 +321,12 @@ static int add_page(struct bp_space *s, uint64_t addr)
 		return -ENOSPC;
 	if (init_page(s, addr) < 0)
 		return -EIO;
+	if (!s->npages) {
+		uint8_t b = INT3;
+
+		s->trap_undo = guard_record(GUARD_TRAP, s->tgid, 0,
+					    addr + BP_PAGE_RET_TRAP, &b, &b, 1);
+	}
 	s->pages[s->npages].addr = addr;
 	s->pages[s->npages].used = BP_PAGE_SLOTS;
 	s->npages++;
@@ -443,7 +481,15 @@ struct bp *bp_insert(struct bp_space *s, struct tcb *tcp, uint64_t addr,
 	}
 	}
 plant:
+	{
+		uint8_t b = INT3;
+
+		/* Recorded before it is made: see guard.h. */
+		bp->undo = guard_record(GUARD_CODE, s->tgid, 0, addr, &bp->orig,
+					&b, 1);
+	}
 	if (write_int3(s, addr) < 0) {
+		guard_forget(bp->undo);
 		free(bp);
 		errno = EFAULT;
 		return NULL;
@@ -468,8 +514,10 @@ void bp_remove(struct bp_space *s, struct bp *bp, bool restore)
 		return;
 	*pp = bp->next;
 	s->count--;
+	/* A write that fails finds the process gone: nothing left to undo. */
 	if (restore)
 		bp_mem_write(s, bp->addr, &bp->orig, 1);
+	guard_forget(bp->undo);
 	free(bp);
 }
 

@@ -25,6 +25,7 @@
 #include <sys/user.h>
 
 struct tcb;
+struct guard_undo;
 
 /* How a hit is stepped over. */
 enum bp_step {
@@ -42,6 +43,7 @@ struct bp {
 	uint64_t target;
 	unsigned int kind;	/* the owner's */
 	void *data;		/* the owner's */
+	struct guard_undo *undo;	/* the int3, for the guardian */
 	struct bp *next;	/* hash chain */
 };
 
@@ -59,6 +61,7 @@ struct bp_space {
 	 * as long as the process lives, whichever of its threads is gone.
 	 */
 	pid_t pid;
+	pid_t tgid;		/* the process (pid, unless the owner says) */
 	int memfd;		/* /proc/PID/mem, read-write, or -1 */
 	bool is64;
 	/* Where a syscall gadget may be written while no page exists: 0
@@ -72,6 +75,7 @@ struct bp_space {
 		uint32_t used;
 	} pages[16];
 	unsigned int npages;
+	struct guard_undo *trap_undo;	/* the return trap, for the guardian */
 };
 
 /* Create an empty space for pid; NULL on ENOMEM. */

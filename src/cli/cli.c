@@ -99,6 +99,8 @@ static const char usage_text[] =
 "                 2 waiting (default), 3 never (default with -o FILE CMD),\n"
 "                 4 never_tstp (SIGTSTP blocked too)\n"
 "  --kill-on-exit if sltrace dies, kill every task it traces\n"
+"  --no-guardian  no guardian process: if sltrace is killed while library\n"
+"                 call breakpoints are in a program, they stay there\n"
 "  --syscall-limit=N\n"
 "                 detach from everything after N syscalls have been shown\n"
 "  -f, --follow-forks\n"
@@ -377,6 +379,7 @@ enum {
 	OPT_DECODE_PIDS,
 	OPT_TRACE_FDS,
 	OPT_KILL_ON_EXIT,
+	OPT_NO_GUARDIAN,
 	OPT_SYSCALL_LIMIT,
 	OPT_DEMANGLE,
 	OPT_PROTO_FILE,
@@ -402,6 +405,7 @@ static const struct option long_options[] = {
 	{ "env",		required_argument, NULL, 'E' },
 	{ "interruptible",	required_argument, NULL, 'I' },
 	{ "kill-on-exit",	no_argument,	   NULL, OPT_KILL_ON_EXIT },
+	{ "no-guardian",	no_argument,	   NULL, OPT_NO_GUARDIAN },
 	{ "syscall-limit",	required_argument, NULL, OPT_SYSCALL_LIMIT },
 	{ "user",		required_argument, NULL, 'u' },
 	{ "failed-only",	no_argument,	   NULL, 'Z' },
@@ -878,6 +882,9 @@ void cli_parse(int argc, char **argv)
 			else
 				usage_error("invalid --daemonize argument: '%s'",
 					    optarg);
+			break;
+		case OPT_NO_GUARDIAN:
+			cfg.no_guardian = true;
 			break;
 		case OPT_KILL_ON_EXIT:
 			cfg.kill_on_exit = true;

@@ -76,6 +76,7 @@ struct config {
 
 	/* Engine and launch control. */
 	bool kill_on_exit;		/* --kill-on-exit: PTRACE_O_EXITKILL */
+	bool no_guardian;		/* --no-guardian (src/guard/) */
 	int daemonize;			/* -D count: 1 grandchild, 2 pgroup, 3 session */
 	bool detach_on_execve;		/* -b execve */
 	unsigned long syscall_limit;	/* --syscall-limit; 0: none */

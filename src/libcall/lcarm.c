@@ -502,6 +502,7 @@ struct lc_proc *lc_proc_fork(struct lc_proc *p, struct tcb *child)
 	if (!c)
 		return NULL;
 	c->bs = bp_space_clone(p->bs, child->pid);
+	c->tgid = child->pid;
 	c->objv = calloc(p->capobj ? p->capobj : 1, sizeof(*c->objv));
 	if (!c->bs || !c->objv) {
 		bp_space_free(c->bs);

@@ -18,6 +18,7 @@ struct elfobj;
 struct proto;
 struct dwarf_protos;
 struct lc_proc;
+struct guard_undo;
 
 /* bp->kind */
 enum {
@@ -90,6 +91,7 @@ struct lc_frame {
 	bool args_left;		/* output arguments print at return */
 	struct timespec t0;
 	bool hooked;		/* slot holds the trap's address */
+	struct guard_undo *undo;	/* the hook, for the guardian */
 };
 
 /* tcb->lc */

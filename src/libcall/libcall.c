@@ -34,6 +34,7 @@
 #include "cli/cli.h"
 #include "engine/engine.h"
 #include "engine/tcb.h"
+#include "guard/guard.h"
 #include "libcall/elf.h"
 #include "libcall/libcall.h"
 #include "libcall/maps.h"
@@ -165,6 +166,8 @@ struct lc_proc *lc_proc_new(struct tcb *tcp)
 		free(p);
 		return NULL;
 	}
+	p->tgid = tcp->tgid ? tcp->tgid : tcp->pid;
+	p->bs->tgid = p->tgid;
 	p->refs = 1;
 	return p;
 }
@@ -202,6 +205,47 @@ static struct lc_task *task_of(struct tcb *tcp)
 			tcp->lc->open_depth = -1;
 	}
 	return tcp->lc;
+}
+
+/*
+ * Point a frame's return address at the trap, recorded first for the
+ * guardian (src/guard/): if sltrace dies, it puts the real one back.
+ */
+static bool frame_hook(struct lc_proc *p, pid_t tid, struct lc_frame *f,
+		       uint64_t trap)
+{
+	f->undo = guard_record(GUARD_WORD, p->tgid, tid, f->slot, &f->ret,
+			       &trap, 8);
+	f->hooked = bp_mem_write(p->bs, f->slot, &trap, 8) == 0;
+	if (!f->hooked) {
+		guard_forget(f->undo);
+		f->undo = NULL;
+	}
+	return f->hooked;
+}
+
+/* Put the real return address back. */
+static void frame_unhook(struct bp_space *s, struct lc_frame *f)
+{
+	if (f->hooked && bp_mem_write(s, f->slot, &f->ret, 8) == 0) {
+		f->hooked = false;
+		guard_forget(f->undo);
+		f->undo = NULL;
+	}
+}
+
+/* The frame is gone (returned, left by longjmp, its task or memory gone). */
+static void frame_drop(struct lc_frame *f)
+{
+	guard_forget(f->undo);
+	f->undo = NULL;
+}
+
+static void drop_frames(struct lc_task *lt)
+{
+	while (lt->depth)
+		frame_drop(&lt->stack[--lt->depth]);
+	lt->open_depth = -1;
 }
 
 /* The program's entry point, from its auxiliary vector; 0 if unknown. */
@@ -267,8 +311,7 @@ void libcall_exec(struct tcb *tcp)
 		return;
 	lc_proc_put(lt->proc);
 	lt->proc = NULL;
-	lt->depth = 0;
-	lt->open_depth = -1;
+	drop_frames(lt);
 	p = proc_for(tcp);
 	if (!p)
 		return;
@@ -369,7 +412,7 @@ static void fill_fp(pid_t pid, struct lc_regs *r)
 static void drop_dead_frames(struct tcb *tcp, struct lc_task *lt, uint64_t sp)
 {
 	while (lt->depth && lt->stack[lt->depth - 1].slot < sp) {
-		lt->depth--;
+		frame_drop(&lt->stack[--lt->depth]);
 		if (lt->open_depth >= (int)lt->depth)
 			lt->open_depth = -1;
 	}
@@ -386,6 +429,8 @@ static struct lc_frame *push_frame(struct lc_task *lt)
 		lt->stack = s;
 		lt->cap = cap;
 	}
+	lt->stack[lt->depth].undo = NULL;
+	lt->stack[lt->depth].hooked = false;
 	return &lt->stack[lt->depth++];
 }
 
@@ -437,7 +482,7 @@ static void entry_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
 		lt->depth--;
 		return;
 	}
-	f->hooked = bp_mem_write(p->bs, u->rsp, &trap, 8) == 0;
+	frame_hook(p, tcp->pid, f, trap);
 	lc_print_entry(tcp, lt, f, bp->addr);
 	if (!f->hooked) {
 		lc_print_noreturn(tcp, lt, f);
@@ -477,6 +522,7 @@ static bool ret_hit(struct tcb *tcp, struct lc_task *lt,
 			fill_fp(tcp->pid, &r);
 		lc_print_return(tcp, lt, f, &r);
 	}
+	frame_drop(f);
 	lt->depth--;
 	if (lt->open_depth >= (int)lt->depth)
 		lt->open_depth = -1;
@@ -582,12 +628,8 @@ set:
  */
 static void unhook_frames(struct bp_space *s, struct lc_task *lt)
 {
-	for (unsigned int i = 0; i < lt->depth; i++) {
-		struct lc_frame *f = &lt->stack[i];
-
-		if (f->hooked && bp_mem_write(s, f->slot, &f->ret, 8) == 0)
-			f->hooked = false;
-	}
+	for (unsigned int i = 0; i < lt->depth; i++)
+		frame_unhook(s, &lt->stack[i]);
 }
 
 /*
@@ -620,7 +662,7 @@ void lc_rehook_all(struct tcb *tcp, struct lc_task *lt, uint64_t sp)
 		if (f->hooked || bp_mem_read(lt->proc->bs, f->slot, &cur, 8) < 0 ||
 		    cur != f->ret)
 			continue;
-		f->hooked = bp_mem_write(lt->proc->bs, f->slot, &trap, 8) == 0;
+		frame_hook(lt->proc, tcp->pid, f, trap);
 	}
 }
 
@@ -669,9 +711,16 @@ bool libcall_new_task(struct tcb *parent, struct tcb *child, bool thread,
 	ct->proc = lc_proc_fork(p, child);
 	for (unsigned int i = 0; ct->proc && i < pt->depth; i++) {
 		struct lc_frame *f = push_frame(ct);
+		uint64_t trap = bp_page(ct->proc->bs) + BP_PAGE_RET_TRAP;
 
-		if (f)
-			*f = pt->stack[i];
+		if (!f)
+			continue;
+		*f = pt->stack[i];
+		/* The child's copy of the hooked word is the child's. */
+		f->undo = f->hooked ?
+			guard_record(GUARD_WORD, ct->proc->tgid, child->pid,
+				     f->slot, &f->ret, &trap, 8) :
+			NULL;
 	}
 	return false;
 }
@@ -685,7 +734,7 @@ void libcall_detach(struct tcb *tcp)
 		return;
 	p = lt->proc;
 	unhook_frames(p->bs, lt);
-	lt->depth = 0;
+	drop_frames(lt);
 	if (p->refs == 1) {
 		lc_disarm(p);
 	}
@@ -699,6 +748,7 @@ void libcall_task_free(struct tcb *tcp)
 
 	if (!lt)
 		return;
+	drop_frames(lt);
 	lc_proc_put(lt->proc);
 	free(lt->stack);
 	free(lt);
