@@ -20,11 +20,11 @@
 
 #include "bp/bp.h"
 #include "bp/insn.h"
+#include "bp/internal.h"
 #include "engine/engine.h"
 #include "guard/guard.h"
 #include "log.h"
 
-#define BP_HASH 4096
 #define INT3 0xcc
 
 #ifndef MAP_FIXED_NOREPLACE
@@ -52,7 +52,10 @@ struct bp_space *bp_space_new(pid_t pid, bool is64)
 	if (!s)
 		return NULL;
 	s->hash = calloc(BP_HASH, sizeof(*s->hash));
-	if (!s->hash) {
+	s->stub_hash = calloc(BP_HASH, sizeof(*s->stub_hash));
+	if (!s->hash || !s->stub_hash) {
+		free(s->hash);
+		free(s->stub_hash);
 		free(s);
 		return NULL;
 	}
@@ -71,12 +74,19 @@ struct bp_space *bp_space_clone(const struct bp_space *s, pid_t pid)
 		return NULL;
 	memcpy(c->pages, s->pages, sizeof(c->pages));
 	c->npages = s->npages;
+	memcpy(c->free_ret, s->free_ret, sizeof(c->free_ret));
+	c->nfree_ret = s->nfree_ret;
 	if (c->npages) {
 		uint8_t b = INT3;
 		uint64_t trap = bp_page(c) + BP_PAGE_RET_TRAP;
 
 		c->trap_undo = guard_record(GUARD_TRAP, c->tgid, 0, trap, &b,
 					    &b, 1);
+	}
+	/* The child's copy of each stop routine, for its guardian record. */
+	for (unsigned int i = 0; i < c->npages; i++) {
+		c->stop_undo[i] = guard_copy(s->stop_undo[i], c->tgid);
+		c->stop_mark[i] = guard_copy(s->stop_mark[i], c->tgid);
 	}
 	for (unsigned int i = 0; i < BP_HASH; i++)
 		for (const struct bp *bp = s->hash[i]; bp; bp = bp->next) {
@@ -87,8 +97,11 @@ struct bp_space *bp_space_clone(const struct bp_space *s, pid_t pid)
 				continue;
 			*n = *bp;
 			/* The child's copy of the int3 is the child's to undo. */
-			n->undo = guard_record(GUARD_CODE, c->tgid, 0, bp->addr,
-					       &bp->orig, &b, 1);
+			n->undo = bp->undo ? guard_copy(bp->undo, c->tgid) :
+					     NULL;
+			(void)b;
+			if (n->stub)
+				bp_stub_hash_add(c, n);
 			n->next = c->hash[i];
 			c->hash[i] = n;
 			c->count++;
@@ -109,7 +122,12 @@ void bp_space_free(struct bp_space *s)
 			free(bp);
 		}
 	guard_forget(s->trap_undo);
+	for (unsigned int i = 0; i < s->npages; i++) {
+		guard_forget(s->stop_undo[i]);
+		guard_forget(s->stop_mark[i]);
+	}
 	free(s->hash);
+	free(s->stub_hash);
 	if (s->memfd >= 0)
 		close(s->memfd);
 	free(s);
@@ -284,22 +302,13 @@ out:
 	return ret;
 }
 
-/* Fill a fresh page: the return trap, the gadget, the rest int3. */
-static int init_page(struct bp_space *s, uint64_t addr)
-{
-	static uint8_t fill[4096];
-	static const uint8_t gadget[3] = { 0x0f, 0x05, INT3 };
-
-	memset(fill, INT3, sizeof(fill));
-	memcpy(fill + BP_PAGE_GADGET, gadget, sizeof(gadget));
-	return bp_mem_write(s, addr, fill, sizeof(fill));
-}
-
+/* Code (r-x), then the data of the return slots (rw-), in one mapping. */
 static long remote_mmap(struct bp_space *s, struct tcb *tcp, uint64_t hint,
 			bool fixed)
 {
-	long r = bp_remote_syscall(s, tcp, SYS_mmap, hint, BP_PAGE_SIZE,
-				   PROT_READ | PROT_EXEC,
+	const uint64_t size = BP_PAGE_SIZE + BP_DATA_SIZE;
+	long r = bp_remote_syscall(s, tcp, SYS_mmap, hint, size,
+				   PROT_READ | PROT_WRITE,
 				   MAP_PRIVATE | MAP_ANONYMOUS |
 				   (fixed ? MAP_FIXED_NOREPLACE : 0),
 				   (uint64_t)-1, 0);
@@ -308,9 +317,15 @@ static long remote_mmap(struct bp_space *s, struct tcb *tcp, uint64_t hint,
 		return r;
 	if (fixed && (uint64_t)r != hint) {
 		/* A kernel without MAP_FIXED_NOREPLACE took it as a hint. */
-		bp_remote_syscall(s, tcp, SYS_munmap, (uint64_t)r, BP_PAGE_SIZE,
-				  0, 0, 0, 0);
+		bp_remote_syscall(s, tcp, SYS_munmap, (uint64_t)r, size, 0, 0,
+				  0, 0);
 		return -EEXIST;
+	}
+	if (bp_remote_syscall(s, tcp, SYS_mprotect, (uint64_t)r, BP_PAGE_SIZE,
+			      PROT_READ | PROT_EXEC, 0, 0, 0) != 0) {
+		bp_remote_syscall(s, tcp, SYS_munmap, (uint64_t)r, size, 0, 0,
+				  0, 0);
+		return -EPERM;
 	}
 	return r;
 }
@@ -319,7 +334,7 @@ static int add_page(struct bp_space *s, uint64_t addr)
 {
 	if (s->npages == sizeof(s->pages) / sizeof(s->pages[0]))
 		return -ENOSPC;
-	if (init_page(s, addr) < 0)
+	if (bp_stub_page_init(s, addr, s->npages == 0) < 0)
 		return -EIO;
 	if (!s->npages) {
 		uint8_t b = INT3;
@@ -365,8 +380,10 @@ static uint64_t alloc_slot(struct bp_space *s, struct tcb *tcp, uint64_t addr,
 
 	for (unsigned int i = 0; i < s->npages; i++) {
 		struct bp_page *p = &s->pages[i];
+		/* The first page ends with the return slots. */
+		uint32_t end = i ? BP_PAGE_SIZE : BP_PAGE_RET_SLOTS;
 
-		if (p->used + BP_SLOT_SIZE > BP_PAGE_SIZE)
+		if (p->used + BP_SLOT_SIZE > end)
 			continue;
 		if (need_near && !near(p->addr, addr))
 			continue;
@@ -402,6 +419,74 @@ static int write_int3(struct bp_space *s, uint64_t addr)
 	uint8_t b = INT3;
 
 	return bp_mem_write(s, addr, &b, 1);
+}
+
+static void put32(uint8_t *p, int64_t v)
+{
+	int32_t w = (int32_t)v;
+
+	memcpy(p, &w, 4);
+}
+
+/*
+ * A PLT slot: its jump through the GOT (after an endbr64) becomes a jmp
+ * to a stub (bp.h).  The jmp goes in over a single instruction, so no
+ * thread can be in the middle of the bytes it replaces; an int3 guards
+ * them while they change (a thread reaching it is stepped over like any
+ * int3 breakpoint's: the breakpoint is in the table before that thread's
+ * trap is seen).  0, or -errno: then it is an int3 breakpoint.
+ */
+static int plant_stub(struct bp_space *s, struct tcb *tcp, struct bp *bp,
+		      const uint8_t *code, uint64_t got)
+{
+	uint64_t at = bp->addr, slot, page;
+	const uint8_t *c = code;
+	uint8_t buf[BP_SLOT_SIZE], jmp[BP_JMP_LEN];
+	struct insn in;
+	int n;
+
+	if (!s->is64 || !bp_page(s) || insn_decode(c, 16, true, &in) < 0)
+		return -ENOTSUP;
+	if (in.emu == INSN_EMU_NONE && in.len == 4 && c[0] == 0xf3) {
+		/* endbr64: the jump follows. */
+		at += 4;
+		c += 4;
+		if (insn_decode(c, 12, true, &in) < 0)
+			return -ENOTSUP;
+	}
+	if (in.kind != INSN_K_JMP_IND || !in.rip_rel || in.len < BP_JMP_LEN ||
+	    insn_rip_addr(&in, at) != got || bp_find(s, at))
+		return -ENOTSUP;
+	slot = alloc_slot(s, tcp, at, true);
+	if (!slot)
+		return -ENOSPC;
+	page = bp_stub_page_of(s, slot);
+	buf[0] = 0xe8;			/* call the stop routine */
+	put32(buf + 1, (int64_t)(page + BP_PAGE_STOP) - (int64_t)(slot + 5));
+	n = insn_make_ool(c, &in, at, slot + 5, buf + 5, sizeof(buf) - 5);
+	if (n < 0 || bp_mem_write(s, slot, buf, 5 + (size_t)n) < 0)
+		return -ENOTSUP;
+	jmp[0] = 0xe9;
+	put32(jmp + 1, (int64_t)slot - (int64_t)(at + BP_JMP_LEN));
+	bp->addr = at;
+	bp->orig = c[0];
+	bp->len = in.len;
+	bp->stub = slot;
+	memcpy(bp->saved, c, BP_JMP_LEN);
+	bp->undo = guard_record(GUARD_CODE, s->tgid, 0, at, c, jmp,
+				BP_JMP_LEN);
+	if (write_int3(s, at) < 0 ||
+	    bp_mem_write(s, at + 1, jmp + 1, BP_JMP_LEN - 1) < 0 ||
+	    bp_mem_write(s, at, jmp, 1) < 0) {
+		bp_mem_write(s, at, c, BP_JMP_LEN);
+		guard_forget(bp->undo);
+		bp->undo = NULL;
+		bp->stub = 0;
+		bp->addr = at - (uint64_t)(c - code);
+		bp->orig = code[0];
+		return -EIO;
+	}
+	return 0;
 }
 
 struct bp *bp_insert(struct bp_space *s, struct tcb *tcp, uint64_t addr,
@@ -443,6 +528,11 @@ struct bp *bp_insert(struct bp_space *s, struct tcb *tcp, uint64_t addr,
 		bp->step = BP_STEP_GOT;
 		bp->target = got;
 		bp->len = 1;
+		if (plant_stub(s, tcp, bp, code, got) == 0) {
+			h = hash_addr(bp->addr);
+			bp_stub_hash_add(s, bp);
+			goto linked;
+		}
 		goto plant;
 	}
 	if (insn_decode(code, sizeof(code), s->is64, &in) < 0)
@@ -494,6 +584,7 @@ plant:
 		errno = EFAULT;
 		return NULL;
 	}
+linked:
 	bp->next = s->hash[h];
 	s->hash[h] = bp;
 	s->count++;
@@ -514,9 +605,21 @@ void bp_remove(struct bp_space *s, struct bp *bp, bool restore)
 		return;
 	*pp = bp->next;
 	s->count--;
-	/* A write that fails finds the process gone: nothing left to undo. */
-	if (restore)
+	if (bp->stub)
+		bp_stub_hash_del(s, bp);
+	/*
+	 * A write that fails finds the process gone: nothing left to undo.
+	 * A stub's jmp goes the way it came: int3 first, so that a thread
+	 * of a process that runs meanwhile meets whole instructions.
+	 */
+	if (restore && bp->stub) {
+		if (write_int3(s, bp->addr) == 0 &&
+		    bp_mem_write(s, bp->addr + 1, bp->saved + 1,
+				 BP_JMP_LEN - 1) == 0)
+			bp_mem_write(s, bp->addr, bp->saved, 1);
+	} else if (restore) {
 		bp_mem_write(s, bp->addr, &bp->orig, 1);
+	}
 	guard_forget(bp->undo);
 	free(bp);
 }
@@ -541,10 +644,16 @@ void bp_restore_all_in(struct bp_space *s, pid_t pid)
 	if (fd < 0)
 		return;
 	for (unsigned int i = 0; i < BP_HASH; i++)
-		for (const struct bp *bp = s->hash[i]; bp; bp = bp->next)
-			if (pwrite(fd, &bp->orig, 1, (off_t)bp->addr) != 1)
+		for (const struct bp *bp = s->hash[i]; bp; bp = bp->next) {
+			const void *b = bp->stub ? bp->saved : &bp->orig;
+			size_t n = bp->stub ? BP_JMP_LEN : 1;
+
+			if (pwrite(fd, b, n, (off_t)bp->addr) != (ssize_t)n)
 				debug("pid %d: cannot restore %#llx", pid,
 				      (unsigned long long)bp->addr);
+		}
+	/* Stubs it may still run through stop nothing in it. */
+	bp_quiet_in(s, fd);
 	close(fd);
 }
 

@@ -13,6 +13,23 @@
  * call's return address is pointed at (src/libcall), and a `syscall;
  * int3` gadget for running syscalls in the tracee.
  *
+ * Stubs (stub.c).  A breakpoint on an instruction that is a jump through
+ * the GOT (a PLT slot) is not an int3 but a `jmp` to a stub in a scratch
+ * page: the stub calls a routine that saves the registers it uses and
+ * stops the thread with tkill(gettid(), SIGSTOP), then runs the
+ * relocated `jmp *GOT` — and a hooked return address points at a return
+ * slot that does the same and then jumps to the real return address,
+ * kept in the page's data.  A thread stopped in a stub is in a
+ * signal-delivery-stop of SIGSTOP, not of SIGTRAP: if sltrace dies right
+ * then, unable to collect it, the kernel delivers that signal when it
+ * lets the thread go, and a SIGSTOP only stops the program (for the
+ * guardian, src/guard/, to clean up), where a SIGTRAP would kill it.
+ * And the stub finishes its own work when resumed, so a thread caught in
+ * one needs nothing from anyone.  In a thread stopping at every syscall
+ * (PTRACE_SYSCALL), the stub's first syscall is where it stops instead.
+ * Detaching (or the guardian) turns the routine's tkill into a nop: a
+ * stub run after that is only a detour.
+ *
  * x86 only: the whole module is about x86 instruction bytes.
  */
 #ifndef SLTRACE_BP_H
@@ -41,18 +58,36 @@ struct bp {
 	uint8_t len;		/* length of the displaced instruction */
 	enum bp_step step;
 	uint64_t target;
+	/* A stub breakpoint: the jmp at addr goes to stub; saved holds the
+	 * BP_JMP_LEN bytes it replaced.  0: an int3. */
+	uint64_t stub;
+	uint8_t saved[8];
+	struct bp *stub_next;	/* hash chain by stub */
 	unsigned int kind;	/* the owner's */
 	void *data;		/* the owner's */
 	struct guard_undo *undo;	/* the int3, for the guardian */
 	struct bp *next;	/* hash chain */
 };
 
-/* The scratch page's layout (offsets). */
+/*
+ * A scratch page's layout (offsets): BP_PAGE_SIZE bytes of code (r-x),
+ * then BP_DATA_SIZE bytes of data (rw-).  Every page has the gadget and
+ * the stop routine; the first one also the return slots.
+ */
 #define BP_PAGE_RET_TRAP	0	/* int3: a hooked return lands here */
 #define BP_PAGE_GADGET		8	/* syscall; int3 */
-#define BP_PAGE_SLOTS		64	/* relocated instructions from here */
+#define BP_PAGE_STOP		16	/* the stubs' stop routine */
+#define BP_PAGE_SLOTS		64	/* stubs, relocated instructions */
 #define BP_SLOT_SIZE		64
+#define BP_PAGE_RET_SLOTS	32768	/* return slots (first page) */
+#define BP_RET_SLOT_SIZE	16
+#define BP_NRET_SLOTS		2048
 #define BP_PAGE_SIZE		65536
+#define BP_DATA_SIZE		16384	/* a real return address per slot */
+#define BP_JMP_LEN		5	/* jmp rel32 */
+/* Bytes the stop routine pushes, and the call into it: at its stops the
+ * stack pointer is this far below the one the stub was entered with. */
+#define BP_STOP_FRAME		56
 
 /* One address space (a thread group, or a vfork child sharing it). */
 struct bp_space {
@@ -76,6 +111,14 @@ struct bp_space {
 	} pages[16];
 	unsigned int npages;
 	struct guard_undo *trap_undo;	/* the return trap, for the guardian */
+	/* Each page's tkill, which detaching makes a nop, and where a
+	 * thread stops on it (for the guardian). */
+	struct guard_undo *stop_undo[16];
+	struct guard_undo *stop_mark[16];
+	/* Free return slots of the first page (a stack of indexes). */
+	uint16_t free_ret[BP_NRET_SLOTS];
+	unsigned int nfree_ret;
+	struct bp **stub_hash;	/* BP_HASH buckets, by stub address */
 };
 
 /* Create an empty space for pid; NULL on ENOMEM. */
@@ -131,6 +174,63 @@ void bp_for_each(struct bp_space *s, void (*fn)(struct bp *, void *),
 		 void *arg);
 /* Restore every original byte in another process's copy (fork child). */
 void bp_restore_all_in(struct bp_space *s, pid_t pid);
+
+/*
+ * What a thread stopped in the stop routine (at its tkill, or at its
+ * gettid under PTRACE_SYSCALL) was doing: entering a stub breakpoint, or
+ * returning through a return slot.  sp is the stack pointer it had before
+ * the stub; saved the registers the routine pushed.
+ */
+struct bp_stub_stop {
+	struct bp *bp;		/* the breakpoint entered, or NULL */
+	int ret_slot;		/* the return slot, or -1 */
+	uint64_t sp;		/* the thread's own stack pointer */
+	uint64_t word;		/* [sp]: a call's return address at entry */
+	uint64_t got;		/* at a PLT entry: the GOT slot's value */
+	uint64_t rax, rdi, rsi, rdx, rcx, r11;	/* as pushed */
+};
+
+/* Is pc one of the stop routine's stop points (at_syscall: the gettid
+ * a PTRACE_SYSCALL thread stops at; else after its tkill)? */
+bool bp_stub_stop_at(const struct bp_space *s, uint64_t pc, bool at_syscall);
+
+/* Decode such a stop from the thread's registers: one memory read.
+ * 0, or -errno (then the thread is left to finish the stub itself). */
+int bp_stub_decode(struct bp_space *s, const struct user_regs_struct *u,
+		   struct bp_stub_stop *st);
+
+/*
+ * The thread's registers as they were before the stub (sp, the pushed
+ * ones), the rest of u: what a caller prints, or writes back to take the
+ * thread out of the stub (then with rip set to where it must go).
+ */
+void bp_stub_regs(const struct bp_stub_stop *st,
+		  const struct user_regs_struct *u,
+		  struct user_regs_struct *out);
+
+/*
+ * Point the return address at slot (the word at sp on entry) of thread
+ * tid at a return slot holding real, recorded for the guardian first.
+ * Returns what was written there (a return slot's address, or the
+ * page's int3 return trap when no slot is free), with the slot's index
+ * in *k (-1: the int3) and the record in *undo (the caller's, until
+ * guard_forget), or 0 on failure.
+ */
+uint64_t bp_hook_return(struct bp_space *s, pid_t tid, uint64_t slot,
+			uint64_t real, int *k, struct guard_undo **undo);
+/* The address bp_hook_return writes for slot k (-1: the int3 trap). */
+uint64_t bp_ret_slot_addr(const struct bp_space *s, int k);
+/* A hooked return is over: its return slot may serve another. */
+void bp_ret_slot_free(struct bp_space *s, int k);
+
+/*
+ * Make every page's stop routine a detour that stops nothing (detach: a
+ * thread still in a stub, or returning through a return slot nobody
+ * restored, then just goes on); bp_quiet_in does it in another
+ * process's copy, open as fd (/proc/PID/mem).
+ */
+void bp_space_quiet(struct bp_space *s);
+void bp_quiet_in(struct bp_space *s, int fd);
 
 /*
  * Step tcp, stopped on bp's int3 with regs read (rip is after the int3),

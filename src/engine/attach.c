@@ -115,8 +115,11 @@ void detach_task(struct tcb *tcp, int sig)
 	tcb_drop(tcp);
 }
 
-/* SIGTRAP is pending for the thread: raised, not yet reported. */
-static bool sigtrap_pending(pid_t tid)
+/*
+ * SIGTRAP (an int3) or SIGSTOP (a stub, src/bp/stub.c) is pending for
+ * the thread: raised, not yet reported.
+ */
+static bool trap_pending(pid_t tid)
 {
 	char path[48], line[128];
 	bool yes = false;
@@ -128,7 +131,8 @@ static bool sigtrap_pending(pid_t tid)
 		return false;
 	while (fgets(line, sizeof(line), f))
 		if (!strncmp(line, "SigPnd:", 7)) {
-			yes = strtoull(line + 7, NULL, 16) & (1ULL << (SIGTRAP - 1));
+			yes = strtoull(line + 7, NULL, 16) &
+			      ((1ULL << (SIGTRAP - 1)) | (1ULL << (SIGSTOP - 1)));
 			break;
 		}
 	fclose(f);
@@ -144,7 +148,7 @@ static void collect_pending_trap(struct tcb *tcp)
 {
 	int status;
 
-	if (tcp->detach_sig || !sigtrap_pending(tcp->pid))
+	if (tcp->detach_sig || !trap_pending(tcp->pid))
 		return;
 	if (ptrace(PTRACE_CONT, tcp->pid, NULL, NULL) < 0)
 		return;
@@ -170,7 +174,8 @@ static void detach_all_stopped(void)
 		if (tcp->flags & TCB_DETACH_READY)
 			collect_pending_trap(tcp);
 	for (tcp = tcb_list; tcp; tcp = tcp->list_next)
-		if (tcp->detach_sig == SIGTRAP && libcall_sigtrap(tcp))
+		if ((tcp->detach_sig == SIGTRAP && libcall_sigtrap(tcp)) ||
+		    (tcp->detach_sig == SIGSTOP && libcall_sigstop(tcp)))
 			tcp->detach_sig = 0;
 	for (tcp = tcb_list; tcp; tcp = tcp->list_next)
 		if (tcp->lc)

@@ -36,6 +36,8 @@ bool aborted;
 bool seccomp_mode;
 static bool detach_requested;
 static bool no_syscall_info;
+/* Nothing wants a syscall stop: every task runs with PTRACE_CONT. */
+static bool no_syscall_stops;
 static int launched_status = -1;
 static long execve_nr[NUM_PERSONALITIES], execveat_nr[NUM_PERSONALITIES];
 
@@ -150,9 +152,41 @@ static const struct scset *filter_set(void)
 	return &set;
 }
 
+/*
+ * Does any syscall need to stop (-e trace=, the consumers' extras)?
+ * Numbers no table names are in every trace set, as strace shows them
+ * even with -e trace=none; with library calls they are left out (a
+ * library-call trace with no syscall stops at all is worth more than a
+ * syscall_0x3e8 line).
+ */
+static bool any_syscall_stops(void)
+{
+	const struct scset *s = filter_set();
+	bool unknown = !libcall_active();
+
+	if (inject_active())
+		return true;
+	for (int p = 0; p < NUM_PERSONALITIES; p++) {
+		if (unknown && s->beyond[p])
+			return true;
+		for (unsigned int nr = 0; nr < SCSET_NR_MAX; nr++)
+			if (scset_has(s, p, nr) &&
+			    (unknown || (nr < sysent_tables[p].count &&
+					 sysent_lookup(p, nr))))
+				return true;
+	}
+	return false;
+}
+
 int engine_init(const struct engine_consumer *c)
 {
 	consumer = c;
+	/*
+	 * -e trace=none (library calls alone, ltrace's mode): no syscall
+	 * stop at all, with or without a filter, launched or attached.
+	 */
+	no_syscall_stops = !any_syscall_stops();
+	debug("syscall stops: %s", no_syscall_stops ? "none" : "yes");
 	for (int p = 0; p < NUM_PERSONALITIES; p++) {
 		execve_nr[p] = sysent_find(p, "execve");
 		execveat_nr[p] = sysent_find(p, "execveat");
@@ -239,7 +273,9 @@ static void resume(struct tcb *tcp, int sig)
 
 	if (((tcp->flags & TCB_SECCOMP) &&
 	     !(tcp->flags & (TCB_IN_SYSCALL | TCB_STARTUP))) ||
-	    (tcp->flags & TCB_SILENT))
+	    (tcp->flags & TCB_SILENT) ||
+	    (no_syscall_stops &&
+	     !(tcp->flags & (TCB_IN_SYSCALL | TCB_STARTUP))))
 		req = PTRACE_CONT;
 	ptrace(req, tcp->pid, NULL, (void *)(long)sig);
 }
@@ -413,6 +449,17 @@ static void syscall_stop(struct tcb *tcp)
 		return;
 	}
 	set_personality(tcp, info.arch);
+	/*
+	 * The syscalls of a breakpoint stub (src/bp/stub.c) are the
+	 * breakpoint itself: never the program's, never shown.  Its exit
+	 * stop, if one comes, finds the task not in a syscall.
+	 */
+	if (info.op != PTRACE_SYSCALL_INFO_EXIT &&
+	    !(tcp->flags & TCB_IN_SYSCALL) && libcall_active() &&
+	    libcall_stub_syscall(tcp, info.instruction_pointer)) {
+		resume(tcp, 0);
+		return;
+	}
 	switch (info.op) {
 	case PTRACE_SYSCALL_INFO_ENTRY:
 		tcp->sc.ip = info.instruction_pointer;
@@ -636,7 +683,9 @@ static void signal_stop(struct tcb *tcp, int sig)
 	siginfo_t si;
 
 	/* Our breakpoints and return traps: nothing the program sees. */
-	if (sig == SIGTRAP && libcall_active() && libcall_sigtrap(tcp)) {
+	if (libcall_active() &&
+	    ((sig == SIGTRAP && libcall_sigtrap(tcp)) ||
+	     (sig == SIGSTOP && libcall_sigstop(tcp)))) {
 		resume(tcp, 0);
 		return;
 	}

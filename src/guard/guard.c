@@ -177,9 +177,17 @@ struct guard_undo *guard_record(enum guard_kind kind, pid_t tgid, pid_t tid,
 	memcpy(u->now, now, len);
 	/* Whole before it counts (see struct guard_undo). */
 	__atomic_store_n(&u->kind, (uint8_t)kind, __ATOMIC_RELEASE);
-	if (kind != GUARD_TRAP)
+	if (kind == GUARD_CODE || kind == GUARD_WORD)
 		guard_arena->nchanges++;
 	return u;
+}
+
+struct guard_undo *guard_copy(const struct guard_undo *u, pid_t tgid)
+{
+	if (!u || !active)
+		return NULL;
+	return guard_record((enum guard_kind)u->kind, tgid, u->tid, u->addr,
+			    u->orig, u->now, u->len);
 }
 
 void guard_forget(struct guard_undo *u)
@@ -188,7 +196,7 @@ void guard_forget(struct guard_undo *u)
 
 	if (!u || !a)
 		return;
-	if (u->kind != GUARD_TRAP)
+	if (u->kind == GUARD_CODE || u->kind == GUARD_WORD)
 		a->nchanges--;
 	__atomic_store_n(&u->kind, (uint8_t)0, __ATOMIC_RELEASE);
 	u->next_free = a->free_head;

@@ -40,6 +40,9 @@ enum guard_kind {
 	/* Not a change: the address of a return trap.  A thread caught on
 	 * it returns to the GUARD_WORD its ret popped (at sp - 8). */
 	GUARD_TRAP,
+	/* Not a change: a thread stopped by SIGSTOP with its pc here was
+	 * stopped by us (a breakpoint stub), not by the program or a user. */
+	GUARD_STOP,
 };
 
 struct guard_undo;
@@ -65,6 +68,9 @@ bool guard_active(void);
 struct guard_undo *guard_record(enum guard_kind kind, pid_t tgid, pid_t tid,
 				uint64_t addr, const void *orig,
 				const void *now, size_t len);
+
+/* The same change in a fork child's copy of the memory (process tgid). */
+struct guard_undo *guard_copy(const struct guard_undo *u, pid_t tgid);
 
 /* The change was undone, or its memory is gone (exec, exit).  NULL: no-op. */
 void guard_forget(struct guard_undo *u);

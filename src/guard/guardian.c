@@ -436,9 +436,13 @@ static void undo_memory(struct gstate *g, pid_t tgid, pid_t owner,
 		if ((u->kind != GUARD_CODE && u->kind != GUARD_WORD) ||
 		    u->tgid != owner)
 			continue;
-		/* Only what still holds our bytes is ours to undo. */
+		/*
+		 * Only what still holds our bytes is ours to undo — or, for
+		 * code, our int3 guarding bytes being changed (src/bp/).
+		 */
 		if (pread(fd, cur, u->len, (off_t)u->addr) != u->len ||
-		    memcmp(cur, u->now, u->len))
+		    (memcmp(cur, u->now, u->len) &&
+		     !(u->kind == GUARD_CODE && cur[0] == 0xcc)))
 			continue;
 		if (u->kind == GUARD_WORD && !word_live(g, tgid, owner, u))
 			continue;
@@ -487,13 +491,17 @@ static void fix_thread(struct gthread *t, pid_t owner)
 }
 
 /* Did the process have a group-stop of its own before sltrace died? */
-static bool was_group_stopped(struct gstate *g, pid_t tgid)
+static bool was_group_stopped(struct gstate *g, pid_t tgid, pid_t owner)
 {
 	for (size_t i = 0; i < g->n; i++) {
 		const struct gthread *t = &g->t[i];
 		int code = t->first_code, sig = code & 0x7f;
 
 		if (t->tgid != tgid || !t->seen_parked)
+			continue;
+		/* Our own breakpoint's SIGSTOP. */
+		if (code == SIGSTOP && t->seized &&
+		    find_rec(owner, GUARD_STOP, t->regs.rip))
 			continue;
 		if ((code >> 8) == PTRACE_EVENT_STOP &&
 		    (sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN ||
@@ -566,7 +574,7 @@ static void rescue(pid_t tracer, int exit_status)
 		for (size_t j = i; j < g.n; j++)
 			if (g.t[j].tgid == tgid && g.t[j].seized)
 				ptrace(PTRACE_DETACH, g.t[j].tid, NULL, NULL);
-		if (!was_group_stopped(&g, tgid))
+		if (!was_group_stopped(&g, tgid, owner))
 			kill(tgid, SIGCONT);
 		/* Signals that were waiting for sltrace when it died. */
 		for (size_t j = i; j < g.n; j++) {
@@ -587,14 +595,17 @@ static void rescue(pid_t tracer, int exit_status)
 		nword += w;
 		nproc++;
 	}
-	if (WIFSIGNALED(exit_status))
-		say("sltrace (pid %d) was killed by SIG%s: its guardian put back %u breakpoint bytes and %u return addresses in %u processes, which run on",
+	if (!nproc)
+		;
+	else if (WIFSIGNALED(exit_status))
+		say("sltrace (pid %d) was killed by SIG%s: its guardian undid %u code changes and %u return addresses in %u process%s, which run%s on",
 		    (int)tracer, sigabbrev_np(WTERMSIG(exit_status)) ?
 		    sigabbrev_np(WTERMSIG(exit_status)) : "?", ncode, nword,
-		    nproc);
+		    nproc, nproc == 1 ? "" : "es", nproc == 1 ? "s" : "");
 	else
-		say("sltrace (pid %d) ended with changes left: its guardian put back %u breakpoint bytes and %u return addresses in %u processes, which run on",
-		    (int)tracer, ncode, nword, nproc);
+		say("sltrace (pid %d) ended with changes left: its guardian undid %u code changes and %u return addresses in %u process%s, which run%s on",
+		    (int)tracer, ncode, nword, nproc, nproc == 1 ? "" : "es",
+		    nproc == 1 ? "s" : "");
 	free(g.t);
 }
 

@@ -90,7 +90,8 @@ struct lc_frame {
 	struct lc_regs regs;	/* at entry */
 	bool args_left;		/* output arguments print at return */
 	struct timespec t0;
-	bool hooked;		/* slot holds the trap's address */
+	bool hooked;		/* slot holds a return slot's address */
+	int rslot;		/* that return slot, -1: the int3 trap */
 	struct guard_undo *undo;	/* the hook, for the guardian */
 };
 

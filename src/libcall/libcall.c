@@ -211,16 +211,15 @@ static struct lc_task *task_of(struct tcb *tcp)
  * Point a frame's return address at the trap, recorded first for the
  * guardian (src/guard/): if sltrace dies, it puts the real one back.
  */
-static bool frame_hook(struct lc_proc *p, pid_t tid, struct lc_frame *f,
-		       uint64_t trap)
+/*
+ * Point a frame's return address at a return slot (src/bp/), recorded
+ * for the guardian (src/guard/): if sltrace dies, it puts the real one
+ * back.
+ */
+static bool frame_hook(struct lc_proc *p, pid_t tid, struct lc_frame *f)
 {
-	f->undo = guard_record(GUARD_WORD, p->tgid, tid, f->slot, &f->ret,
-			       &trap, 8);
-	f->hooked = bp_mem_write(p->bs, f->slot, &trap, 8) == 0;
-	if (!f->hooked) {
-		guard_forget(f->undo);
-		f->undo = NULL;
-	}
+	f->hooked = bp_hook_return(p->bs, tid, f->slot, f->ret, &f->rslot,
+				   &f->undo) != 0;
 	return f->hooked;
 }
 
@@ -231,20 +230,31 @@ static void frame_unhook(struct bp_space *s, struct lc_frame *f)
 		f->hooked = false;
 		guard_forget(f->undo);
 		f->undo = NULL;
+		bp_ret_slot_free(s, f->rslot);
+		f->rslot = -1;
 	}
 }
 
-/* The frame is gone (returned, left by longjmp, its task or memory gone). */
-static void frame_drop(struct lc_frame *f)
+/*
+ * The frame is gone (returned, left by longjmp, its task or memory
+ * gone): its record and its return slot go too.  s: NULL when the
+ * memory is gone.
+ */
+static void frame_drop(struct bp_space *s, struct lc_frame *f)
 {
 	guard_forget(f->undo);
 	f->undo = NULL;
+	if (s)
+		bp_ret_slot_free(s, f->rslot);
+	f->rslot = -1;
 }
 
 static void drop_frames(struct lc_task *lt)
 {
+	struct bp_space *s = lt->proc ? lt->proc->bs : NULL;
+
 	while (lt->depth)
-		frame_drop(&lt->stack[--lt->depth]);
+		frame_drop(s, &lt->stack[--lt->depth]);
 	lt->open_depth = -1;
 }
 
@@ -309,9 +319,9 @@ void libcall_exec(struct tcb *tcp)
 
 	if (!lt)
 		return;
+	drop_frames(lt);
 	lc_proc_put(lt->proc);
 	lt->proc = NULL;
-	drop_frames(lt);
 	p = proc_for(tcp);
 	if (!p)
 		return;
@@ -412,7 +422,7 @@ static void fill_fp(pid_t pid, struct lc_regs *r)
 static void drop_dead_frames(struct tcb *tcp, struct lc_task *lt, uint64_t sp)
 {
 	while (lt->depth && lt->stack[lt->depth - 1].slot < sp) {
-		frame_drop(&lt->stack[--lt->depth]);
+		frame_drop(lt->proc->bs, &lt->stack[--lt->depth]);
 		if (lt->open_depth >= (int)lt->depth)
 			lt->open_depth = -1;
 	}
@@ -431,6 +441,7 @@ static struct lc_frame *push_frame(struct lc_task *lt)
 	}
 	lt->stack[lt->depth].undo = NULL;
 	lt->stack[lt->depth].hooked = false;
+	lt->stack[lt->depth].rslot = -1;
 	return &lt->stack[lt->depth++];
 }
 
@@ -443,7 +454,7 @@ static void entry_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
 {
 	struct lc_proc *p = lt->proc;
 	struct lc_site *site = bp->data;
-	uint64_t trap = bp_page(p->bs) + BP_PAGE_RET_TRAP;
+	uint64_t page = bp_page(p->bs);
 	struct lc_dso *caller;
 	struct lc_frame *f;
 
@@ -455,7 +466,7 @@ static void entry_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
 	if (bp->kind == BPK_ENTRY && site->from && caller != site->from)
 		return;
 	/* A call the trap page makes is our own (never expected). */
-	if (ret == trap)
+	if (page && ret - page < BP_PAGE_SIZE)
 		return;
 	f = push_frame(lt);
 	if (!f)
@@ -482,7 +493,7 @@ static void entry_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
 		lt->depth--;
 		return;
 	}
-	frame_hook(p, tcp->pid, f, trap);
+	frame_hook(p, tcp->pid, f);
 	lc_print_entry(tcp, lt, f, bp->addr);
 	if (!f->hooked) {
 		lc_print_noreturn(tcp, lt, f);
@@ -522,7 +533,7 @@ static bool ret_hit(struct tcb *tcp, struct lc_task *lt,
 			fill_fp(tcp->pid, &r);
 		lc_print_return(tcp, lt, f, &r);
 	}
-	frame_drop(f);
+	frame_drop(lt->proc->bs, f);
 	lt->depth--;
 	if (lt->open_depth >= (int)lt->depth)
 		lt->open_depth = -1;
@@ -589,8 +600,8 @@ bool libcall_sigtrap(struct tcb *tcp)
 			}
 			/* A lazy slot's first call reaches the callee through
 			 * the dynamic linker: matched by name then. */
-			if (plt_target && (plt_target == pc ||
-					   (plt_name && !strcmp(plt_name, site->name))))
+			if ((plt_target && plt_target == pc) ||
+			    (plt_name && !strcmp(plt_name, site->name)))
 				;
 			else if (bp_mem_read(p->bs, u.rsp, &ret, 8) == 0)
 				entry_hit(tcp, lt, bp, &u, ret);
@@ -623,6 +634,93 @@ set:
 }
 
 /*
+ * A thread stopped in the stubs' stop routine (src/bp/stub.c): entering
+ * a PLT slot, or returning through a return slot.  at_syscall: stopped at
+ * the routine's first syscall (a PTRACE_SYSCALL thread, or a seccomp stop
+ * of a syscall -e trace= shows): the syscall is then skipped and the
+ * thread taken out of the routine here; at its SIGSTOP the routine is
+ * left to finish by itself, but for a return, which is ended here so
+ * that its slot can serve again at once.
+ */
+static bool stub_stop(struct tcb *tcp, struct lc_task *lt,
+		      struct user_regs_struct *u, bool at_syscall)
+{
+	struct lc_proc *p = lt->proc;
+	struct user_regs_struct o;
+	struct bp_stub_stop st;
+
+	lt->plt_target = 0;
+	lt->plt_name = NULL;
+	if (bp_stub_decode(p->bs, u, &st) < 0) {
+		/* Unreadable: the routine finishes the stub by itself. */
+		debug("libcall: pid %d: a stub stop it cannot read", tcp->pid);
+		return true;
+	}
+	bp_stub_regs(&st, u, &o);
+	/* No syscall to restart with these registers (see bp.h). */
+	o.orig_rax = (uint64_t)-1;
+	if (st.ret_slot >= 0) {
+		if (!ret_hit(tcp, lt, &o)) {
+			debug("libcall: pid %d: return slot %d without a frame",
+			      tcp->pid, st.ret_slot);
+			return true;
+		}
+		return true;
+	}
+	if (st.bp->kind == BPK_PLT) {
+		const struct lc_site *site = st.bp->data;
+
+		unwind_hook(tcp, lt, site->unwind, o.rsp);
+		o.rip = st.bp->addr;
+		entry_hit(tcp, lt, st.bp, &o, st.word);
+		/* The same call, caught again at the callee's entry (-l and
+		 * -L both): said once. */
+		lt->plt_name = site->name;
+	}
+	if (at_syscall) {
+		/* Out of the routine, onto the relocated instruction. */
+		o.rip = st.bp->stub + 5;
+		if (ptrace(PTRACE_SETREGS, tcp->pid, NULL, &o) < 0)
+			debug("libcall: pid %d: PTRACE_SETREGS: %m", tcp->pid);
+	}
+	return true;
+}
+
+static struct lc_task *task_proc(struct tcb *tcp)
+{
+	struct lc_task *lt = tcp->lc;
+
+	if ((!lt || !lt->proc) && (!procs || !join_proc(tcp)))
+		return NULL;
+	lt = tcp->lc;
+	return lt->proc && bp_page(lt->proc->bs) ? lt : NULL;
+}
+
+bool libcall_sigstop(struct tcb *tcp)
+{
+	struct lc_task *lt = task_proc(tcp);
+	struct user_regs_struct u;
+
+	if (!lt || ptrace(PTRACE_GETREGS, tcp->pid, NULL, &u) < 0 ||
+	    !bp_stub_stop_at(lt->proc->bs, u.rip, false))
+		return false;
+	return stub_stop(tcp, lt, &u, false);
+}
+
+bool libcall_stub_syscall(struct tcb *tcp, uint64_t ip)
+{
+	struct lc_task *lt = task_proc(tcp);
+	struct user_regs_struct u;
+
+	if (!lt || (!bp_stub_stop_at(lt->proc->bs, ip, true) &&
+		    !bp_stub_stop_at(lt->proc->bs, ip, false)))
+		return false;
+	if (ptrace(PTRACE_GETREGS, tcp->pid, NULL, &u) < 0)
+		return true;
+	return stub_stop(tcp, lt, &u, true);
+}
+
+/*
  * Put the real return addresses back in tcp's stack (or in a fork
  * child's copy of it, through s).
  */
@@ -651,8 +749,6 @@ void lc_unhook_all(struct tcb *tcp, struct lc_task *lt)
  */
 void lc_rehook_all(struct tcb *tcp, struct lc_task *lt, uint64_t sp)
 {
-	uint64_t trap = bp_page(lt->proc->bs) + BP_PAGE_RET_TRAP;
-
 	drop_dead_frames(tcp, lt, sp);
 	for (unsigned int i = 0; i < lt->depth; i++) {
 		struct lc_frame *f = &lt->stack[i];
@@ -662,7 +758,7 @@ void lc_rehook_all(struct tcb *tcp, struct lc_task *lt, uint64_t sp)
 		if (f->hooked || bp_mem_read(lt->proc->bs, f->slot, &cur, 8) < 0 ||
 		    cur != f->ret)
 			continue;
-		frame_hook(lt->proc, tcp->pid, f, trap);
+		frame_hook(lt->proc, tcp->pid, f);
 	}
 }
 
@@ -711,15 +807,17 @@ bool libcall_new_task(struct tcb *parent, struct tcb *child, bool thread,
 	ct->proc = lc_proc_fork(p, child);
 	for (unsigned int i = 0; ct->proc && i < pt->depth; i++) {
 		struct lc_frame *f = push_frame(ct);
-		uint64_t trap = bp_page(ct->proc->bs) + BP_PAGE_RET_TRAP;
+		uint64_t now;
 
 		if (!f)
 			continue;
 		*f = pt->stack[i];
-		/* The child's copy of the hooked word is the child's. */
+		/* The child's copy of the hooked word is the child's (the
+		 * return slots' data is copied with the memory). */
+		now = bp_ret_slot_addr(ct->proc->bs, f->rslot);
 		f->undo = f->hooked ?
 			guard_record(GUARD_WORD, ct->proc->tgid, child->pid,
-				     f->slot, &f->ret, &trap, 8) :
+				     f->slot, &f->ret, &now, 8) :
 			NULL;
 	}
 	return false;
@@ -737,6 +835,9 @@ void libcall_detach(struct tcb *tcp)
 	drop_frames(lt);
 	if (p->refs == 1) {
 		lc_disarm(p);
+		/* A thread still in a stub (or returning through a slot
+		 * nobody restored) then finishes it without stopping. */
+		bp_space_quiet(p->bs);
 	}
 	lc_proc_put(p);
 	lt->proc = NULL;

@@ -8,6 +8,7 @@
 #define SLTRACE_LIBCALL_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 struct tcb;
@@ -44,6 +45,19 @@ bool libcall_sigtrap(struct tcb *tcp);
  */
 bool libcall_new_task(struct tcb *parent, struct tcb *child, bool thread,
 		      bool shares_vm, bool follow);
+
+/*
+ * tcp stopped with SIGSTOP.  True when it was stopped in one of our
+ * stubs (the task is then ready to be resumed with no signal).
+ */
+bool libcall_sigstop(struct tcb *tcp);
+
+/*
+ * A syscall-entry or seccomp stop at ip: true when the syscall is one of
+ * our stubs' (its breakpoint is handled and the syscall skipped; it is
+ * not the program's to show).
+ */
+bool libcall_stub_syscall(struct tcb *tcp, uint64_t ip);
 
 /* tcp attached with -p is stopped: arm its process if not done yet. */
 void libcall_attached_stop(struct tcb *tcp);
