@@ -595,6 +595,26 @@ unsupported:
 	return NULL;
 }
 
+/*
+ * Does the memory at bp still hold what we put there (read through fd
+ * when given, another process's copy)?  An int3 left half-way through
+ * planting or removing a stub counts.
+ */
+static bool bp_is_ours(struct bp_space *s, const int *fd, const struct bp *bp)
+{
+	uint8_t cur[BP_JMP_LEN], want[BP_JMP_LEN];
+	size_t n = bp->stub ? BP_JMP_LEN : 1;
+
+	if (fd ? pread(*fd, cur, n, (off_t)bp->addr) != (ssize_t)n :
+		 bp_mem_read(s, bp->addr, cur, n) < 0)
+		return false;
+	if (cur[0] == INT3 || !bp->stub)
+		return cur[0] == INT3;
+	want[0] = 0xe9;
+	put32(want + 1, (int64_t)bp->stub - (int64_t)(bp->addr + BP_JMP_LEN));
+	return !memcmp(cur, want, BP_JMP_LEN);
+}
+
 void bp_remove(struct bp_space *s, struct bp *bp, bool restore)
 {
 	struct bp **pp = &s->hash[hash_addr(bp->addr)];
@@ -609,16 +629,18 @@ void bp_remove(struct bp_space *s, struct bp *bp, bool restore)
 		bp_stub_hash_del(s, bp);
 	/*
 	 * A write that fails finds the process gone: nothing left to undo.
-	 * A stub's jmp goes the way it came: int3 first, so that a thread
-	 * of a process that runs meanwhile meets whole instructions.
+	 * Bytes that are not ours any more (a program that rewrote its
+	 * code, or mapped something else there) are the program's: left
+	 * alone.  A stub's jmp goes the way it came: int3 first, so that a
+	 * thread of a process that runs meanwhile meets whole instructions.
 	 */
-	if (restore && bp->stub) {
-		if (write_int3(s, bp->addr) == 0 &&
-		    bp_mem_write(s, bp->addr + 1, bp->saved + 1,
-				 BP_JMP_LEN - 1) == 0)
+	if (restore && bp_is_ours(s, NULL, bp)) {
+		if (!bp->stub)
+			bp_mem_write(s, bp->addr, &bp->orig, 1);
+		else if (write_int3(s, bp->addr) == 0 &&
+			 bp_mem_write(s, bp->addr + 1, bp->saved + 1,
+				      BP_JMP_LEN - 1) == 0)
 			bp_mem_write(s, bp->addr, bp->saved, 1);
-	} else if (restore) {
-		bp_mem_write(s, bp->addr, &bp->orig, 1);
 	}
 	guard_forget(bp->undo);
 	free(bp);
@@ -648,6 +670,8 @@ void bp_restore_all_in(struct bp_space *s, pid_t pid)
 			const void *b = bp->stub ? bp->saved : &bp->orig;
 			size_t n = bp->stub ? BP_JMP_LEN : 1;
 
+			if (!bp_is_ours(s, &fd, bp))
+				continue;
 			if (pwrite(fd, b, n, (off_t)bp->addr) != (ssize_t)n)
 				debug("pid %d: cannot restore %#llx", pid,
 				      (unsigned long long)bp->addr);
