@@ -154,14 +154,18 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	/*
-	 * Library-call breakpoints change the programs' memory: a guardian
-	 * puts it back should sltrace die.  Started after the launch (the
+	 * Library-call breakpoints change the programs' memory, and the
+	 * seccomp filter stops them for a tracer: a guardian puts the one
+	 * back and answers the other, should sltrace die.  Started after the launch (the
 	 * command must not inherit what it sets up) and before any change
 	 * (the first breakpoint goes in at the first stop engine_run sees).
 	 * --kill-on-exit asks for the opposite.
 	 */
-	if (libcall_active() && !cfg.kill_on_exit)
+	if ((libcall_active() || engine_filtered()) && !cfg.kill_on_exit)
 		guard_start();
+	/* Should sltrace die, the filter goes on asking for a tracer. */
+	if (engine_filtered())
+		guard_serve_filter();
 	rc = stats_start();
 	if (rc < 0)
 		msg_error("--summary-interval: cannot start a timer: %s",

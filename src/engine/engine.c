@@ -235,6 +235,11 @@ int engine_init(const struct engine_consumer *c)
 	return 0;
 }
 
+bool engine_filtered(void)
+{
+	return seccomp_mode;
+}
+
 void engine_abort(void)
 {
 	aborted = true;

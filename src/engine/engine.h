@@ -89,6 +89,12 @@ void engine_push_status(pid_t pid, int status);
  */
 void engine_stop_also_at(int pers, long nr);
 
+/*
+ * The launched command runs under sltrace's seccomp filter: its traced
+ * syscalls stop it for a tracer, and fail with ENOSYS if it has none.
+ */
+bool engine_filtered(void);
+
 /* Number of tasks currently traced. */
 unsigned int engine_ntasks(void);
 

@@ -203,6 +203,12 @@ void guard_forget(struct guard_undo *u)
 	a->free_head = (uint32_t)(u - a->rec) + 1;
 }
 
+void guard_serve_filter(void)
+{
+	if (active)
+		guard_arena->serve = 1;
+}
+
 void guard_regs_saved(pid_t tgid, pid_t tid, const void *regs, size_t len)
 {
 	if (!active || len != sizeof(guard_arena->regs))

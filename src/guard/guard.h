@@ -84,6 +84,15 @@ void guard_regs_saved(pid_t tgid, pid_t tid, const void *regs, size_t len);
 void guard_regs_done(void);
 
 /*
+ * The tracees run under sltrace's seccomp filter, inherited by all
+ * their children: a syscall it selects stops them for a tracer, and
+ * fails with ENOSYS when there is none.  Should sltrace die, the
+ * guardian stays their tracer and lets each such syscall run, until
+ * they are all gone.
+ */
+void guard_serve_filter(void);
+
+/*
  * Every change is undone (sltrace is about to exit): the guardian lets
  * go of sltrace and ends, so that sltrace's last moments (atexit, the
  * leak checker of a sanitized build) run untraced.  Nothing happens

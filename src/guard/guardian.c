@@ -325,15 +325,25 @@ static void wait_released(struct gstate *g)
 	}
 }
 
+/*
+ * Serving a filter (guard_serve_filter): its seccomp stops, and every
+ * child and thread (they inherit it), from their first instruction.
+ */
+#define SERVE_OPTIONS (PTRACE_O_TRACESECCOMP | PTRACE_O_TRACEFORK |      \
+		       PTRACE_O_TRACEVFORK | PTRACE_O_TRACECLONE |       \
+		       PTRACE_O_TRACEEXEC)
+
 static void seize_all(struct gstate *g)
 {
+	long opts = guard_arena->serve ? SERVE_OPTIONS : 0;
+
 	for (size_t i = 0; i < g->n; i++) {
 		struct gthread *t = &g->t[i];
 		int status;
 
 		if (t->gone)
 			continue;
-		if (ptrace(PTRACE_SEIZE, t->tid, NULL, NULL) < 0 ||
+		if (ptrace(PTRACE_SEIZE, t->tid, NULL, (void *)opts) < 0 ||
 		    ptrace(PTRACE_INTERRUPT, t->tid, NULL, NULL) < 0) {
 			t->gone = errno == ESRCH;
 			continue;
@@ -515,6 +525,31 @@ static bool was_group_stopped(struct gstate *g, pid_t tgid, pid_t owner)
 	return false;
 }
 
+/* What was done, if anything: a line, or two. */
+static void say_rescued(pid_t tracer, int exit_status, unsigned int ncode,
+			unsigned int nword, unsigned int nproc)
+{
+	const char *sig = WIFSIGNALED(exit_status) ?
+				  sigabbrev_np(WTERMSIG(exit_status)) :
+				  NULL;
+	char how[64];
+
+	if (!nproc)
+		return;
+	if (sig)
+		snprintf(how, sizeof(how), "was killed by SIG%s", sig);
+	else
+		snprintf(how, sizeof(how), "ended");
+	if (ncode || nword)
+		say("sltrace (pid %d) %s: its guardian undid %u code changes and %u return addresses in %u process%s, which run%s on",
+		    (int)tracer, how, ncode, nword, nproc,
+		    nproc == 1 ? "" : "es", nproc == 1 ? "s" : "");
+	if (guard_arena->serve)
+		say("sltrace (pid %d) %s: its guardian answers the seccomp filter of %u process%s until %s",
+		    (int)tracer, how, nproc, nproc == 1 ? "" : "es",
+		    nproc == 1 ? "it ends" : "they end");
+}
+
 static void rescue(pid_t tracer, int exit_status)
 {
 	struct gstate g = { .tracer = tracer };
@@ -571,10 +606,18 @@ static void rescue(pid_t tracer, int exit_status)
 		for (size_t j = i; j < g.n; j++)
 			if (g.t[j].tgid == tgid && g.t[j].seized)
 				fix_thread(&g.t[j], owner);
+		/*
+		 * Under the filter the guardian stays: SIGCONT first, to end
+		 * the group-stop while every thread is held, then on.
+		 */
+		if (!was_group_stopped(&g, tgid, owner) && guard_arena->serve)
+			kill(tgid, SIGCONT);
 		for (size_t j = i; j < g.n; j++)
 			if (g.t[j].tgid == tgid && g.t[j].seized)
-				ptrace(PTRACE_DETACH, g.t[j].tid, NULL, NULL);
-		if (!was_group_stopped(&g, tgid, owner))
+				ptrace(guard_arena->serve ? PTRACE_CONT :
+							    PTRACE_DETACH,
+				       g.t[j].tid, NULL, NULL);
+		if (!was_group_stopped(&g, tgid, owner) && !guard_arena->serve)
 			kill(tgid, SIGCONT);
 		/* Signals that were waiting for sltrace when it died. */
 		for (size_t j = i; j < g.n; j++) {
@@ -595,18 +638,38 @@ static void rescue(pid_t tracer, int exit_status)
 		nword += w;
 		nproc++;
 	}
-	if (!nproc)
-		;
-	else if (WIFSIGNALED(exit_status))
-		say("sltrace (pid %d) was killed by SIG%s: its guardian undid %u code changes and %u return addresses in %u process%s, which run%s on",
-		    (int)tracer, sigabbrev_np(WTERMSIG(exit_status)) ?
-		    sigabbrev_np(WTERMSIG(exit_status)) : "?", ncode, nword,
-		    nproc, nproc == 1 ? "" : "es", nproc == 1 ? "s" : "");
-	else
-		say("sltrace (pid %d) ended with changes left: its guardian undid %u code changes and %u return addresses in %u process%s, which run%s on",
-		    (int)tracer, ncode, nword, nproc, nproc == 1 ? "" : "es",
-		    nproc == 1 ? "s" : "");
+	say_rescued(tracer, exit_status, ncode, nword, nproc);
 	free(g.t);
+}
+
+/*
+ * The tracees keep sltrace's seccomp filter: each syscall it selects
+ * stops them, and runs once let go.  Until none is left.
+ */
+static void serve(void)
+{
+	for (;;) {
+		unsigned int event;
+		int status, sig;
+		pid_t pid = waitpid(-1, &status, __WALL);
+
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			return;
+		}
+		if (!WIFSTOPPED(status))
+			continue;
+		sig = WSTOPSIG(status);
+		event = (unsigned int)status >> 16;
+		if (event == PTRACE_EVENT_STOP &&
+		    (sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN ||
+		     sig == SIGTTOU))
+			ptrace(PTRACE_LISTEN, pid, NULL, NULL);
+		else
+			ptrace(PTRACE_CONT, pid, NULL,
+			       (void *)(long)(event ? 0 : sig));
+	}
 }
 
 static void quiet_signals(void)
@@ -681,9 +744,12 @@ void guardian_main(pid_t tracer, int up, int down)
 			unsigned long code = 0;
 
 			ptrace(PTRACE_GETEVENTMSG, tracer, NULL, &code);
-			if (guard_arena->nchanges || guard_arena->regs_tid)
+			if (guard_arena->nchanges || guard_arena->regs_tid ||
+			    guard_arena->serve)
 				rescue(tracer, (int)code);
 			ptrace(PTRACE_DETACH, tracer, NULL, NULL);
+			if (guard_arena->serve)
+				serve();
 			_exit(0);
 		}
 		if (event == PTRACE_EVENT_STOP) {

@@ -30,6 +30,7 @@ struct guard_arena {
 	pid_t tracer;			/* sltrace */
 	volatile uint32_t nchanges;	/* live GUARD_CODE and GUARD_WORD */
 	volatile uint32_t release;	/* guard_stop: let sltrace go */
+	volatile uint32_t serve;	/* guard_serve_filter */
 	uint32_t free_head;		/* index + 1, 0: none */
 	uint32_t used;			/* records ever handed out */
 	uint32_t cap;
