@@ -5,6 +5,7 @@
 # reproduces a smaller share of strace's lines than tests/corpus/threshold
 # says.  The per-command scores and the most missed syscalls are in the
 # log; `tests/corpus/run -v NAME` shows the lines.
+# timeout-factor: 5
 . "$SRCDIR/tests/lib.sh"
 need_strace
 command -v python3 > /dev/null || skip "no python3"
