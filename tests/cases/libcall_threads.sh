@@ -6,6 +6,7 @@
 # task, the program's own checks pass.  Repeated LIBCALL_THREAD_RUNS
 # times (default 10): a race that loses or mixes calls shows in some runs
 # only.
+# timeout-factor: 3
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/progs/libcall/lc.sh"
 
