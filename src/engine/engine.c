@@ -435,6 +435,29 @@ static void resume_syscall(struct tcb *tcp)
 	resume(tcp, sig);
 }
 
+/*
+ * A seccomp stop whose data is not ours: the SECCOMP_RET_TRACE of a
+ * filter the program installed itself (after ours: the newest filter's
+ * data wins a tie).  It asks for a tracer that wants seccomp stops;
+ * without one (as when the program runs untraced), the kernel fails the
+ * syscall with ENOSYS — so must we.  Number -1 skips the syscall, and
+ * its return register still holds the -ENOSYS the kernel put there at
+ * entry.  Returns true when our own filter would have let it run too:
+ * nothing to show.
+ */
+static bool foreign_trace(struct tcb *tcp, int pers, long nr, uint32_t data)
+{
+	int rc;
+
+	if (data == BPF_TRACE_DATA)
+		return false;
+	rc = arch_set_syscall_nr(tcp->pid, pers, -1);
+	if (rc < 0)
+		debug("pid %d: cannot skip syscall %ld: %s", tcp->pid, nr,
+		      strerror(-rc));
+	return !scset_has(filter_set(), pers, nr);
+}
+
 static void syscall_stop(struct tcb *tcp)
 {
 	struct __ptrace_syscall_info info;
@@ -472,6 +495,11 @@ static void syscall_stop(struct tcb *tcp)
 				info.entry.args);
 		break;
 	case PTRACE_SYSCALL_INFO_SECCOMP:
+		if (foreign_trace(tcp, tcp->pers, (long)info.seccomp.nr,
+				  info.seccomp.ret_data)) {
+			resume(tcp, 0);
+			return;
+		}
 		/*
 		 * A seccomp stop is the entry of a traced syscall — unless
 		 * the task was resumed with PTRACE_SYSCALL and its entry
@@ -642,6 +670,9 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 			syscall_stop(tcp);
 			return;
 		}
+		/* The event message is the filter's SECCOMP_RET_DATA. */
+		if (ptrace(PTRACE_GETEVENTMSG, pid, NULL, &msg) == 0)
+			foreign_trace(tcp, tcp->pers, -1, (uint32_t)msg);
 		break;
 	case PTRACE_EVENT_STOP:
 		if (is_stopping_signal(sig) && !(tcp->flags & TCB_STARTUP)) {

@@ -14,6 +14,8 @@
 
 #include "filter/bpf.h"
 
+#define TRACE (SECCOMP_RET_TRACE | BPF_TRACE_DATA)
+
 struct prog {
 	struct sock_filter *insn;
 	size_t n, max;
@@ -42,7 +44,7 @@ static void block(struct prog *p, const struct scset *set, int pers)
 	 * numbers no table knows.
 	 */
 	put(p, BPF_JMP | BPF_JGE | BPF_K, 0, 1, SCSET_NR_MAX);
-	ret(p, set->beyond[pers] ? SECCOMP_RET_TRACE : SECCOMP_RET_ALLOW);
+	ret(p, set->beyond[pers] ? TRACE : SECCOMP_RET_ALLOW);
 
 	for (long lo = 0; lo < SCSET_NR_MAX; lo++) {
 		long hi = lo;
@@ -58,7 +60,7 @@ static void block(struct prog *p, const struct scset *set, int pers)
 			put(p, BPF_JMP | BPF_JGE | BPF_K, 0, 2, (unsigned int)lo);
 			put(p, BPF_JMP | BPF_JGT | BPF_K, 1, 0, (unsigned int)hi);
 		}
-		ret(p, SECCOMP_RET_TRACE);
+		ret(p, TRACE);
 		lo = hi;
 	}
 	ret(p, SECCOMP_RET_ALLOW);
@@ -80,7 +82,7 @@ int bpf_trace_filter(const struct scset *set, struct sock_filter *prog,
 		p.insn[ja].k = (unsigned int)(p.n - ja - 1);
 	put(&p, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, AUDIT_ARCH_I386);
 	/* An arch we have no table for: trace it, never hide it. */
-	ret(&p, SECCOMP_RET_TRACE);
+	ret(&p, TRACE);
 	block(&p, set, 1);
 	return p.n > max ? -E2BIG : (int)p.n;
 }
