@@ -17,6 +17,7 @@
 #include "output/events.h"
 #include "output/output.h"
 #include "stats/stats.h"
+#include "syscall/nested_ptrace.h"
 #include "syscall/print.h"
 #include "unwind/unwind.h"
 
@@ -149,6 +150,9 @@ int main(int argc, char **argv)
 		msg_error("-k: out of memory");
 		return 1;
 	}
+	/* -f takes the program's children from its own ptrace: say so. */
+	if (cfg.follow_forks)
+		nested_ptrace_init(&consumer);
 	if (engine_init(&consumer) < 0) {
 		out_finish();
 		return 1;
