@@ -8,16 +8,26 @@
 #
 # UN_PREFIX (an array, empty by default) goes before the command and
 # before the tracer: a wrapper that sets up what both run under.
+# UN_FILES (an array) names files the program writes: part of its
+# result, removed before each run.
 UN_PREFIX=()
+UN_FILES=()
 
-# un_run TAG CMD...: run CMD (after UN_PREFIX); TAG.res gets its stdout
-# and then "exit N", TAG.err its stderr.
+# un_run TAG CMD...: run CMD (after UN_PREFIX); TAG.res gets its stdout,
+# then "exit N", then each of UN_FILES; TAG.err gets its stderr.
 un_run() {
-	local tag=$1 rc
+	local tag=$1 rc f
 	shift
+	for f in "${UN_FILES[@]}"; do
+		rm -f "$f"
+	done
 	"${UN_PREFIX[@]}" "$@" > "$tag.res" 2> "$tag.err"
 	rc=$?
 	echo "exit $rc" >> "$tag.res"
+	for f in "${UN_FILES[@]}"; do
+		echo "== $f" >> "$tag.res"
+		cat "$f" >> "$tag.res" 2>&1
+	done
 }
 
 # un_base CMD...: the untraced run, base.res.
