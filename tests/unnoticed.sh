@@ -84,7 +84,7 @@ un_join() {
 un_calls() {
 	local re=${2//\*/[A-Za-z0-9_]*}
 
-	expect_match "$1" "^([0-9]+ +)?$re\("
+	expect_match "$1" "^([0-9]+ +)?([^ (]+->)?$re\("
 }
 
 # un_ways SET LPAT EPAT CMD...: the ways every case traces CMD, each run
