@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * A program started with huge arguments and environment variables
  * (tests/cases/unnoticed_bigargs.sh).

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * A program that closes every descriptor it was started with and then
  * works (tests/cases/unnoticed_closefds.sh).

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * A program that is itself a tracer (tests/cases/unnoticed_ptrace.sh):
  * it forks a child, traces it and counts its syscall stops.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * A program with a seccomp filter of its own (tests/cases/unnoticed_seccomp*.sh).
  * The filter acts on getpriority(PRIO_PROCESS, WHO) only, a call sltrace
