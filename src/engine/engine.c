@@ -586,6 +586,27 @@ static void libcall_child(struct tcb *parent, struct tcb *child,
 	}
 }
 
+static void handle_status(pid_t pid, int status);
+
+/*
+ * A fork child nobody follows is ours only until its copy of our bytes
+ * is cleaned at its first stop.  Its parent stays in its fork stop until
+ * then: a parent that goes on to ptrace its child (a debugger, a crash
+ * handler) would get EPERM from a child we still hold.  The first stop
+ * of a new task comes at once, so the wait is short.
+ */
+static void settle_child(pid_t pid)
+{
+	struct tcb *child;
+	int status;
+
+	while ((child = tcb_find(pid)) && (child->flags & TCB_LC_DETACH)) {
+		if (waitpid(pid, &status, __WALL) != pid)
+			break;
+		handle_status(pid, status);
+	}
+}
+
 static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 {
 	unsigned long msg = 0;
@@ -628,8 +649,10 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 				child->tgid = tcp->tgid ? tcp->tgid : tcp->pid;
 			else
 				child->tgid = child->pid;
-			if (libcall_active())
+			if (libcall_active()) {
 				libcall_child(tcp, child, event, cflags);
+				settle_child((pid_t)msg);
+			}
 		}
 		break;
 	case PTRACE_EVENT_EXEC:
