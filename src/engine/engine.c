@@ -130,8 +130,8 @@ static void setup_signals(void)
  * (the unwinder's mapping changes): the filter's set is -e trace='s
  * with these added.
  */
-static struct scset also_stop;
-static bool also_stop_any;
+static struct scset also_stop, also_wish;
+static bool also_stop_any, also_wish_any;
 
 void engine_stop_also_at(int pers, long nr)
 {
@@ -139,17 +139,31 @@ void engine_stop_also_at(int pers, long nr)
 	also_stop_any = true;
 }
 
-static const struct scset *filter_set(void)
+void engine_stop_also_if_free(int pers, long nr)
+{
+	scset_add(&also_wish, pers, nr);
+	also_wish_any = true;
+}
+
+/* -e trace='s set, the extras added; the wishes too when @wishes. */
+static const struct scset *stop_set(bool wishes)
 {
 	static struct scset set;
 
-	if (!also_stop_any)
+	if (!also_stop_any && !(wishes && also_wish_any))
 		return qual_trace_set();
 	set = *qual_trace_set();
 	for (int p = 0; p < NUM_PERSONALITIES; p++)
 		for (unsigned int w = 0; w < SCSET_WORDS; w++)
-			set.bits[p][w] |= also_stop.bits[p][w];
+			set.bits[p][w] |= also_stop.bits[p][w] |
+				(wishes ? also_wish.bits[p][w] : 0);
 	return &set;
+}
+
+/* What the seccomp filter stops at: a stop there costs nothing more. */
+static const struct scset *filter_set(void)
+{
+	return stop_set(true);
 }
 
 /*
@@ -161,7 +175,7 @@ static const struct scset *filter_set(void)
  */
 static bool any_syscall_stops(void)
 {
-	const struct scset *s = filter_set();
+	const struct scset *s = stop_set(false);
 	bool unknown = !libcall_active();
 
 	if (inject_active())

@@ -90,6 +90,14 @@ void engine_push_status(pid_t pid, int status);
 void engine_stop_also_at(int pers, long nr);
 
 /*
+ * The same, where it costs no stop more: under the seccomp filter, or
+ * when other syscalls stop the tasks anyway.  A consumer that only
+ * watches (a message it may give) asks this way; a trace of library
+ * calls alone keeps running its tasks with no syscall stop at all.
+ */
+void engine_stop_also_if_free(int pers, long nr);
+
+/*
  * The launched command runs under sltrace's seccomp filter: its traced
  * syscalls stop it for a tracer, and fail with ENOSYS if it has none.
  */

@@ -93,6 +93,6 @@ void nested_ptrace_init(struct engine_consumer *c)
 	for (int pers = 0; pers < NUM_PERSONALITIES; pers++) {
 		ptrace_nr[pers] = sysent_find(pers, "ptrace");
 		if (ptrace_nr[pers] >= 0)
-			engine_stop_also_at(pers, ptrace_nr[pers]);
+			engine_stop_also_if_free(pers, ptrace_nr[pers]);
 	}
 }

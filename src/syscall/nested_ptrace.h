@@ -19,8 +19,9 @@ struct engine_consumer;
 /*
  * Wrap c's syscall_exit to watch the exits of ptrace, and make them
  * stop under the seccomp filter even when -e trace= leaves ptrace out
- * (engine_stop_also_at; they are not printed then).  Call before
- * engine_init(), after any other wrapper of c.
+ * (engine_stop_also_if_free; they are not printed then).  A trace with
+ * no syscall stop at all (-e trace=none without a filter) stays so, and
+ * says nothing.  Call before engine_init(), after any other wrapper of c.
  */
 void nested_ptrace_init(struct engine_consumer *c);
 

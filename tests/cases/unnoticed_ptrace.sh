@@ -32,6 +32,7 @@ for mode in traceme seize; do
 	seize) req=PTRACE_SEIZE ;;
 	esac
 	for way in "-f" "-f -e trace=getppid" "-f -l waitpid" \
+		"-f -e trace=none -l waitpid" \
 		"-f -L count_stops" "-f -k"; do
 		note "$mode: $TOOL $way"
 		# shellcheck disable=SC2086
