@@ -122,3 +122,13 @@ un_ways() {
 	un_traced stack -f -k -- "$@"
 	expect_match stack.trace '^ > '
 }
+
+# un_build NAME FLAGS...: build tests/progs/NAME.c into ./NAME with $CC
+# and FLAGS (-static, -m32: link modes the suite's own build has no copy
+# of); skips the case when the toolchain cannot.
+un_build() {
+	local name=$1
+	shift
+	"${CC:-cc}" -O2 -pthread "$@" -o "$name" "$SRCDIR/tests/progs/$name.c" \
+		2> cc.err || { show cc.err; skip "cannot build $name with $*"; }
+}
