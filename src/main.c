@@ -133,17 +133,37 @@ static void __attribute__((noreturn)) die_of(int sig)
 	exit(128 + sig);
 }
 
+/*
+ * stderr was closed and there is no -o: a trace nobody can read would
+ * cost the program a stop per syscall for nothing.  The command runs as
+ * if sltrace were not there, in its place (same pid, its exit status
+ * the shell's); a -p process is left alone.
+ */
+static int run_untraced(void)
+{
+	msg_error("stderr is closed and there is no -o: nothing is traced%s",
+		  cfg.argv ? ", the command runs untraced" : "");
+	if (!cfg.argv)
+		return 0;
+	execvp(cfg.argv[0], cfg.argv);
+	msg_perror("Can't execute '%s'", cfg.argv[0]);
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	/* The engine keeps a pointer to it until the end. */
 	static struct engine_consumer consumer;
 	int status, killed_by, rc;
 
+	out_hold_std_fds();
 	cli_parse(argc, argv);
 	if (libcall_active() && libcall_init() < 0)
 		return 1;
 	if (out_init() < 0)
 		return 1;
+	if (out_nowhere())
+		return run_untraced();
 	wire_consumer(&consumer);
 	if ((cfg.stack_trace || cfg.lc_stack) &&
 	    unwind_init(&consumer) < 0) {

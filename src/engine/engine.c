@@ -265,6 +265,30 @@ void engine_detach_all(void)
 }
 
 /*
+ * Tasks under our seccomp filter cannot be let go: with no tracer, its
+ * traced syscalls fail with ENOSYS.  They stay ours, silent: a seccomp
+ * stop is answered at once, nothing is decoded or shown, and their new
+ * children are followed the same way, until the last one ends.
+ */
+static bool muted;
+
+void engine_end_trace(void)
+{
+	struct tcb *tcp;
+
+	if (!seccomp_mode) {
+		engine_detach_all();
+		return;
+	}
+	muted = true;
+	for (tcp = tcb_list; tcp; tcp = tcp->list_next) {
+		if (!(tcp->flags & TCB_SILENT))
+			tcb_silent_count++;
+		tcp->flags |= TCB_SILENT | TCB_HIDE_LOG;
+	}
+}
+
+/*
  * Wait statuses collected by someone else's waitpid (a syscall run in
  * the tracee by src/bp/) for the loop to handle next.
  */
@@ -798,7 +822,7 @@ static void handle_status(pid_t pid, int status)
 		 * library-call tracing follows children (silently, for its
 		 * int3 bytes).
 		 */
-		if (libcall_active() && !cfg.follow_forks) {
+		if ((libcall_active() && !cfg.follow_forks) || muted) {
 			tcp = tcb_new_silent(pid);
 		} else {
 			tcp = tcb_new(pid);

@@ -76,6 +76,14 @@ void engine_abort(void);
 void engine_detach_all(void);
 
 /*
+ * The trace cannot go on (its output failed): let every task go as
+ * engine_detach_all() does, or, for tasks under the seccomp filter,
+ * which would see ENOSYS without a tracer, keep them silently: their
+ * filter's stops are answered and nothing more is done for them.
+ */
+void engine_end_trace(void);
+
+/*
  * A wait status someone else's waitpid collected (src/bp/ running a
  * syscall in the tracee): the stop loop handles it next.
  */

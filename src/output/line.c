@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <syslog.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -555,6 +556,32 @@ void line_hold_end(struct tcb *tcp, bool keep)
 	hold_pool = h;
 }
 
+static bool stderr_bad;
+
+/*
+ * stderr was closed at start, or no longer takes what we write (a
+ * reader gone): a message goes to the trace file when there is one that
+ * works -- the place the user reads -- and to syslog, where an operator
+ * finds what happened to a trace that had nowhere to go.
+ */
+static void msg_elsewhere(const char *buf, size_t n)
+{
+	struct outstream *os = out_shared();
+	static bool opened;
+
+	if (os->fd != 2 && !os->failed) {
+		close_open_line(os);
+		out_write(os, buf, n);
+		out_flush(os);
+	}
+	if (!opened) {
+		openlog("sltrace", LOG_PID, LOG_USER);
+		opened = true;
+	}
+	/* "sltrace: " is syslog's ident already; no newline. */
+	syslog(LOG_WARNING, "%.*s", (int)(n - 1 - 9), buf + 9);
+}
+
 /*
  * Messages go to stderr at once.  When the trace goes there too, what
  * it has buffered is written first, so the message lands where strace's
@@ -585,14 +612,16 @@ static void msg_vwrite(const char *fmt, va_list ap, const char *err)
 	}
 	buf[n++] = '\n';
 
-	while (off < n) {
+	while (!stderr_bad && off < n) {
 		ssize_t w = write(2, buf + off, n - off);
 
 		if (w >= 0)
 			off += (size_t)w;
 		else if (errno != EINTR)
-			break;
+			stderr_bad = true;
 	}
+	if (stderr_bad || out_stderr_closed())
+		msg_elsewhere(buf, n);
 }
 
 void msg_info(const char *fmt, ...)

@@ -45,6 +45,22 @@ struct outstream {
 };
 
 /*
+ * First thing at start: put /dev/null (close-on-exec) on whichever of
+ * descriptors 0, 1 and 2 sltrace was started without, so that nothing
+ * it opens lands there and the command still starts without them.
+ */
+void out_hold_std_fds(void);
+
+/* sltrace was started with stderr closed. */
+bool out_stderr_closed(void);
+
+/*
+ * The trace would go to a stderr that was closed at start: nobody can
+ * read it (after out_init; a message goes to syslog).
+ */
+bool out_nowhere(void);
+
+/*
  * Open the shared stream from cfg (stderr, -o FILE, -o |cmd).  Prints
  * strace's error and returns -errno when the file cannot be opened.
  */

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "engine/engine.h"
 #include "output/internal.h"
 
 #define OUT_BUFSIZE (64 * 1024)
@@ -38,6 +39,36 @@ static size_t nstreams, streams_cap;
 static volatile sig_atomic_t timer_fired;
 static bool timer_armed, timer_installed;
 static bool fatal;
+
+/* Which of stdin, stdout and stderr sltrace was started without. */
+static bool std_closed[3];
+
+void out_hold_std_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		/*
+		 * The lowest free descriptor is this one.  Left free, the
+		 * first file sltrace opens would take it: a message meant
+		 * for stderr would land in the -o file, or the -o |cmd pipe
+		 * would sit on 0 and be closed by its own O_CLOEXEC.  Close
+		 * on exec: the command still starts without it.
+		 */
+		if (open("/dev/null", O_RDWR | O_CLOEXEC) == fd)
+			std_closed[fd] = true;
+	}
+}
+
+bool out_stderr_closed(void)
+{
+	return std_closed[2];
+}
+
+bool out_nowhere(void)
+{
+	return !cfg.outfile && std_closed[2];
+}
 
 struct outstream *out_shared(void)
 {
@@ -106,13 +137,28 @@ static void disarm_timer(void)
 	timer_fired = 0;
 }
 
+/*
+ * The trace cannot be written (a full disk, a pipe whose reader is gone,
+ * a closed stderr): say so once and end the trace as --syscall-limit
+ * does -- every task is let go with every breakpoint taken out, the
+ * program runs on untraced (under our seccomp filter: kept, silently;
+ * engine_end_trace), and the command we started still ends before we
+ * do, its exit status ours.  Tracing on would stop the program at every
+ * syscall for lines nobody can read.
+ */
 static void write_failed(struct outstream *os, int err)
 {
+	static bool said;
+
 	os->failed = true;
-	/* Nowhere to say it when the trace itself goes to stderr. */
-	if (os->fd != 2)
-		msg_error("%s: %s", os->path ? os->path : "output",
-			  strerror(err));
+	os->len = 0;
+	if (said)
+		return;
+	said = true;
+	msg_error("%s: %s: the trace ends here, the traced program runs on",
+		  os->fd == 2 && !os->path ? "stderr" :
+		  os->path ? os->path : "output", strerror(err));
+	engine_end_trace();
 }
 
 void out_flush(struct outstream *os)
@@ -320,8 +366,6 @@ static int open_pipe(struct outstream *os, const char *cmd)
 	close(fds[0]);
 	os->fd = fds[1];
 	os->pipe_pid = pid;
-	/* A command that exits early must not kill us with SIGPIPE. */
-	install_handler(SIGPIPE, on_pipe);
 	return 0;
 }
 
@@ -329,10 +373,21 @@ int out_init(void)
 {
 	const char *f = cfg.outfile;
 
+	/*
+	 * A reader that goes away (2>&1 | head, -o '|head') must not kill
+	 * us: EPIPE ends the trace instead.  A handler, not SIG_IGN, which
+	 * the command would inherit through execve.
+	 */
+	install_handler(SIGPIPE, on_pipe);
 	shared.fd = 2;
 	shared.flush_each = true;
 	shared.col = 0;
 	shared.partial = NULL;
+	/* Read by nobody: out_nowhere() says so, and nothing is traced. */
+	if (!f && std_closed[2]) {
+		shared.failed = true;
+		return 0;
+	}
 	if (!f || cfg.output_separately)
 		return 0;
 
