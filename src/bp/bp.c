@@ -168,6 +168,7 @@ int bp_mem_write(struct bp_space *s, uint64_t addr, const void *buf,
 
 	if (s->memfd < 0)
 		return -EIO;
+	tracee_mem_forget();
 	/* /proc/PID/mem writes through read-only text (FOLL_FORCE). */
 	n = pwrite(s->memfd, buf, len, (off_t)addr);
 	if (n < 0)
@@ -277,6 +278,8 @@ long bp_remote_syscall(struct bp_space *s, struct tcb *tcp, long nr,
 	r.r10 = a4;
 	r.r8 = a5;
 	r.r9 = a6;
+	/* The syscall may map, unmap or write what was read. */
+	tracee_mem_forget();
 	if (ptrace(PTRACE_SETREGS, tcp->pid, NULL, &r) < 0 ||
 	    ptrace(PTRACE_CONT, tcp->pid, NULL, NULL) < 0) {
 		ret = -errno;
@@ -672,6 +675,7 @@ void bp_restore_all_in(struct bp_space *s, pid_t pid)
 
 			if (!bp_is_ours(s, &fd, bp))
 				continue;
+			tracee_mem_forget();
 			if (pwrite(fd, b, n, (off_t)bp->addr) != (ssize_t)n)
 				debug("pid %d: cannot restore %#llx", pid,
 				      (unsigned long long)bp->addr);

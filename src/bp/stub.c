@@ -33,6 +33,7 @@
 
 #include "bp/bp.h"
 #include "bp/internal.h"
+#include "engine/engine.h"
 #include "guard/guard.h"
 
 static const uint8_t stop_routine[] = {
@@ -245,6 +246,7 @@ uint64_t bp_hook_return(struct bp_space *s, pid_t tid, uint64_t slot,
 		struct iovec remote[2] = { { (void *)(uintptr_t)data, 8 },
 					   { (void *)(uintptr_t)slot, 8 } };
 
+		tracee_mem_forget();
 		if (process_vm_writev(s->pid, local, 2, remote, 2, 0) == 16) {
 			*k = idx;
 			return code;
@@ -275,6 +277,7 @@ void bp_space_quiet(struct bp_space *s)
 	uint8_t quiet[QUIET_LEN];
 
 	quiet_bytes(quiet);
+	tracee_mem_forget();
 	for (unsigned int i = 0; i < s->npages; i++) {
 		bp_mem_write(s, s->pages[i].addr + QUIET_AT, quiet, QUIET_LEN);
 		guard_forget(s->stop_undo[i]);
@@ -289,6 +292,7 @@ void bp_quiet_in(struct bp_space *s, int fd)
 	uint8_t quiet[QUIET_LEN];
 
 	quiet_bytes(quiet);
+	tracee_mem_forget();
 	for (unsigned int i = 0; i < s->npages; i++)
 		if (pwrite(fd, quiet, QUIET_LEN,
 			   (off_t)(s->pages[i].addr + QUIET_AT)) != QUIET_LEN)

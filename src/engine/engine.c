@@ -496,10 +496,39 @@ static bool foreign_trace(struct tcb *tcp, int pers, long nr, uint32_t data)
 	return !scset_has(filter_set(), pers, nr);
 }
 
+/*
+ * Nobody wants the exit of the syscall tcp just entered: no trace set,
+ * consumer or injection names it, it is not an execve (whose exit may
+ * change the personality), and its exit stop will come (the task runs
+ * on with PTRACE_SYSCALL: not under the filter, not silent).
+ */
+static bool exit_unwanted(const struct tcb *tcp)
+{
+	const struct syscall_state *sc = &tcp->sc;
+
+	if (inject_active() || !sc->ent || (tcp->flags & TCB_SECCOMP) ||
+	    (tcp->flags & (TCB_SILENT | TCB_STARTUP)) || no_syscall_stops)
+		return false;
+	if (sc->nr == execve_nr[sc->pers] || sc->nr == execveat_nr[sc->pers])
+		return false;
+	return !scset_has(filter_set(), sc->pers, sc->nr);
+}
+
 static void syscall_stop(struct tcb *tcp)
 {
 	struct __ptrace_syscall_info info;
 
+	/*
+	 * The exit of a syscall nothing wants (-e trace= leaves it out, no
+	 * filter to keep it from stopping): nothing to fetch, nothing to
+	 * decode.  Half the stops of a -p trace of one syscall are these.
+	 */
+	if (tcp->flags & TCB_BLIND_EXIT) {
+		tcp->flags &= ~TCB_BLIND_EXIT;
+		syscall_exited(tcp, false, 0, false);
+		resume_syscall(tcp);
+		return;
+	}
 	if (no_syscall_info) {
 		syscall_stop_regs(tcp);
 		resume_syscall(tcp);
@@ -531,6 +560,8 @@ static void syscall_stop(struct tcb *tcp)
 		tcp->sc.ip = info.instruction_pointer;
 		syscall_entered(tcp, tcp->pers, (long)info.entry.nr,
 				info.entry.args);
+		if (exit_unwanted(tcp))
+			tcp->flags |= TCB_BLIND_EXIT;
 		break;
 	case PTRACE_SYSCALL_INFO_SECCOMP:
 		if (foreign_trace(tcp, tcp->pers, (long)info.seccomp.nr,
@@ -806,6 +837,8 @@ static void handle_status(pid_t pid, int status)
 {
 	struct tcb *tcp = tcb_find(pid);
 	int sig;
+
+	tracee_mem_forget();
 
 	if (!tcp && WIFSTOPPED(status) &&
 	    (unsigned int)status >> 16 == PTRACE_EVENT_EXEC) {

@@ -123,6 +123,12 @@ extern unsigned long long engine_nstops;
  */
 
 /* Read exactly len bytes.  0 on success, -errno otherwise. */
+/*
+ * Tracee memory changed under sltrace's hands (a breakpoint written, a
+ * syscall run in the tracee): forget the pages read during this stop.
+ */
+void tracee_mem_forget(void);
+
 int tracee_read(struct tcb *tcp, uint64_t addr, void *buf, size_t len);
 
 /*

@@ -76,6 +76,7 @@ struct syscall_state {
 #define TCB_LC_HELD		0x10000	/* ...and its first stop came: held */
 #define TCB_LC_DETACH		0x20000	/* detach at its first stop */
 #define TCB_DETACH_READY	0x40000	/* detach_all: stopped, detach_sig set */
+#define TCB_BLIND_EXIT		0x80000	/* in a syscall nobody wants the exit of */
 
 struct tcb {
 	pid_t pid;			/* tid */
