@@ -61,6 +61,7 @@ struct sysent {
 	sys_decoder_fn decode;
 	const char *argfmt;
 	const char *name;
+	const char *argnames;	/* "fd,buf,count": the kernel's names */
 };
 
 struct sysent_table {
