@@ -107,6 +107,11 @@ static void wire_consumer(struct engine_consumer *c)
 	c->syscall_exit = on_syscall_exit_summary;
 	c->signal = NULL;
 	c->group_stop = NULL;
+	/* The tables are the whole trace: no JSON attach records either. */
+	if (cfg.out_format == OUT_FORMAT_JSON) {
+		c->attached = NULL;
+		c->followed = NULL;
+	}
 	c->superseded = on_superseded_summary;
 	c->exited = on_exited_summary;
 }

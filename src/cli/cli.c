@@ -171,6 +171,9 @@ static const char usage_text[] =
 "                 write the trace to FILE rather than to stderr\n"
 "  -o |COMMAND, --output=|COMMAND\n"
 "                 pipe the trace into COMMAND, run by /bin/sh\n"
+"  --output-format=FORMAT\n"
+"                 text (the default: strace's lines) or json (one JSON\n"
+"                 object per event and line, doc/trace-schema.json)\n"
 "  --always-show-pid\n"
 "                 begin each line with the pid, even with one task traced\n"
 "  -r, --relative-timestamps[=PRECISION]\n"
@@ -380,6 +383,7 @@ enum {
 	OPT_TRACE_FDS,
 	OPT_KILL_ON_EXIT,
 	OPT_NO_GUARDIAN,
+	OPT_OUTPUT_FORMAT,
 	OPT_SYSCALL_LIMIT,
 	OPT_DEMANGLE,
 	OPT_PROTO_FILE,
@@ -406,6 +410,7 @@ static const struct option long_options[] = {
 	{ "interruptible",	required_argument, NULL, 'I' },
 	{ "kill-on-exit",	no_argument,	   NULL, OPT_KILL_ON_EXIT },
 	{ "no-guardian",	no_argument,	   NULL, OPT_NO_GUARDIAN },
+	{ "output-format",	required_argument, NULL, OPT_OUTPUT_FORMAT },
 	{ "syscall-limit",	required_argument, NULL, OPT_SYSCALL_LIMIT },
 	{ "user",		required_argument, NULL, 'u' },
 	{ "failed-only",	no_argument,	   NULL, 'Z' },
@@ -888,6 +893,15 @@ void cli_parse(int argc, char **argv)
 			break;
 		case OPT_KILL_ON_EXIT:
 			cfg.kill_on_exit = true;
+			break;
+		case OPT_OUTPUT_FORMAT:
+			if (!strcmp(optarg, "text"))
+				cfg.out_format = OUT_FORMAT_TEXT;
+			else if (!strcmp(optarg, "json"))
+				cfg.out_format = OUT_FORMAT_JSON;
+			else
+				usage_error("invalid --output-format argument: '%s'",
+					    optarg);
 			break;
 		case 'l':
 			add_lib_rule(&cfg.lc_plt, optarg);

@@ -77,6 +77,7 @@ struct config {
 	/* Engine and launch control. */
 	bool kill_on_exit;		/* --kill-on-exit: PTRACE_O_EXITKILL */
 	bool no_guardian;		/* --no-guardian (src/guard/) */
+	int out_format;			/* --output-format: OUT_FORMAT_* */
 	int daemonize;			/* -D count: 1 grandchild, 2 pgroup, 3 session */
 	bool detach_on_execve;		/* -b execve */
 	unsigned long syscall_limit;	/* --syscall-limit; 0: none */
@@ -132,6 +133,12 @@ struct config {
 enum {
 	LC_OFF = 0,
 	LC_ON,
+};
+
+/* cfg.out_format: how events are written (src/output/). */
+enum {
+	OUT_FORMAT_TEXT = 0,		/* strace's and ltrace's lines */
+	OUT_FORMAT_JSON,		/* JSON Lines, doc/trace-schema.json */
 };
 
 /* cfg.lc_style */

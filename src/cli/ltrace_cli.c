@@ -72,6 +72,8 @@ static const char usage_text[] =
 "  -L                  without -e: no calls through the PLT (see -x, -S)\n"
 "  -n, --indent=NR     indent each nested call by NR more spaces (0..20)\n"
 "  -o, --output=FILE   write the trace to FILE instead of stderr\n"
+"  --output-format=text|json\n"
+"                      lines as ltrace writes them, or JSON records\n"
 "  -p PID              attach to the running process PID (repeatable)\n"
 "  -r                  show the time since the previous line\n"
 "  -s STRSIZE          show at most STRSIZE bytes of a string (default 32)\n"
@@ -243,6 +245,7 @@ static const struct option long_options[] = {
 	{ "library",	required_argument, NULL, 'l' },
 	{ "no-signals",	no_argument,	   NULL, 'b' },
 	{ "output",	required_argument, NULL, 'o' },
+	{ "output-format", required_argument, NULL, 0x100 },
 	{ "version",	no_argument,	   NULL, 'V' },
 	{ "where",	required_argument, NULL, 'w' },
 	{ NULL, 0, NULL, 0 }
@@ -282,6 +285,18 @@ void ltrace_cli_parse(int argc, char **argv)
 				"+bcCfhiLrStTVa:A:D:e:F:l:n:o:p:s:u:w:x:",
 				long_options, NULL)) != -1) {
 		switch (c) {
+		case 0x100:
+			/* sltrace's own: the records of the strace mode. */
+			if (!strcmp(optarg, "text")) {
+				cfg.out_format = OUT_FORMAT_TEXT;
+			} else if (!strcmp(optarg, "json")) {
+				cfg.out_format = OUT_FORMAT_JSON;
+			} else {
+				fprintf(stderr, "%s: invalid --output-format "
+					"argument: '%s'\n", progname, optarg);
+				exit(1);
+			}
+			break;
 		case 'a':
 			cfg.align_col = align_from_ltrace(parse_num('a', optarg,
 								    0, ">=0"));

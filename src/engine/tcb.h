@@ -23,10 +23,29 @@ struct lc_task;
  * lives in the task because a syscall line is written in two halves, at
  * the entry and the exit stop, with other tasks' lines in between.
  */
+#define EMIT_JSON_DEPTH 8
 struct emit_state {
 	uint32_t seen;			/* bit n: an item is out at depth n */
 	uint8_t depth;			/* struct/array nesting, 0: arguments */
 	bool sep;			/* a separator is the last thing out */
+	/*
+	 * The JSON writer's (src/output/json.c): items written at each
+	 * depth, where the last one's value begins in the record (to wrap
+	 * it when a comment or a -y path follows), which depths are
+	 * arrays, a key already written for the next item, and the part
+	 * of the record being written.
+	 */
+	uint16_t jcount[EMIT_JSON_DEPTH];
+	uint32_t joff[EMIT_JSON_DEPTH];
+	uint32_t jarray;		/* bit n: depth n is an array */
+	uint32_t jwrapped;		/* bit n: its last value is wrapped */
+	uint32_t jclose;		/* bit n: "}" after its next value */
+	bool jkey;			/* the next item's key is out */
+	uint8_t jpart;			/* JPART_* */
+	bool jheld;			/* the record holds tcp's stream */
+	bool jcall;			/* the record is a library call's */
+	bool jstack;			/* -k: its stack goes in it */
+	bool jframes;			/* "stack": [ is open */
 };
 
 /* The syscall a task is in, from entry to exit. */

@@ -97,13 +97,6 @@ static void call_name(const struct lc_frame *f, char *buf, size_t size)
 			 from ? "->" : "", site->name);
 }
 
-static void indent(struct tcb *tcp, unsigned int level)
-{
-	/* ltrace -n: nested calls indented by N spaces a level. */
-	for (unsigned int i = 0; i < level * cfg.lc_indent; i++)
-		emit_raw(tcp, " ");
-}
-
 void lc_print_entry(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f,
 		    uint64_t pc)
 {
@@ -112,8 +105,10 @@ void lc_print_entry(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f,
 	if (quiet())
 		return;
 	call_name(f, name, sizeof(name));
-	line_begin_call(tcp, &f->t0, f->ret);
-	indent(tcp, lt->depth - 1);
+	line_begin_call(tcp, &f->t0, f->ret, lt->depth - 1);
+	line_call_origin(tcp, f->site->name,
+			 f->site->owner ? f->site->owner->path : NULL,
+			 f->caller ? f->caller->path : NULL);
 	emit_call_begin(tcp, name);
 	f->args_left = lc_print_args_entry(tcp, f->site->proto, &f->regs);
 	line_leave_open(tcp);
@@ -135,7 +130,7 @@ void lc_print_return(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f,
 	/* ltrace names the bare function here: "<... strlen resumed> ". */
 	if (!line_is_open(tcp) || lt->open_depth != idx)
 		line_resume_call(tcp, f->site->name, &now, f->ret,
-				 (unsigned int)idx * cfg.lc_indent);
+				 (unsigned int)idx);
 	if (f->args_left)
 		lc_print_args_exit(tcp, f->site->proto, &f->regs, r);
 	emit_call_end(tcp);
@@ -170,7 +165,7 @@ void lc_print_unknown_return(struct tcb *tcp, struct lc_task *lt,
 		return;
 	emit_call_end(tcp);
 	line_pad_to_retval(tcp);
-	emit_raw(tcp, "?");
+	emit_noval(tcp);
 	line_end(tcp);
 	lt->open_depth = -1;
 	out_event_done(tcp->out);

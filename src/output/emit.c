@@ -17,32 +17,15 @@
 #include "output/emit.h"
 #include "output/internal.h"
 #include "output/quote.h"
-
-struct emit_writer {
-	void (*call_begin)(struct outstream *os, const char *name);
-	void (*call_end)(struct outstream *os);
-	void (*sep)(struct outstream *os);
-	void (*field)(struct outstream *os, const char *name);
-	void (*sint)(struct outstream *os, int64_t v);
-	void (*uint)(struct outstream *os, uint64_t v);
-	void (*hex)(struct outstream *os, uint64_t v);
-	void (*oct)(struct outstream *os, uint64_t v);
-	void (*ptr)(struct outstream *os, uint64_t v);
-	void (*raw)(struct outstream *os, const char *text);
-	void (*comment)(struct outstream *os, const char *text);
-	void (*quoted)(struct outstream *os, const char *s, size_t len,
-		       unsigned int flags);
-	void (*open)(struct outstream *os, char bracket);
-	void (*close)(struct outstream *os, char bracket);
-	void (*more)(struct outstream *os);
-};
+#include "xlat/xlat.h"
 
 /* --- the text writer ------------------------------------------------- */
 
 static const char hexdig[] = "0123456789abcdef";
 
-static void text_call_begin(struct outstream *os, const char *name)
+static void text_call_begin(struct tcb *tcp, const char *name)
 {
+	struct outstream *os = tcp_out(tcp);
 	size_t n = strlen(name);
 	char *p = out_reserve(os, n + 1);
 
@@ -51,18 +34,19 @@ static void text_call_begin(struct outstream *os, const char *name)
 	out_commit(os, n + 1);
 }
 
-static void text_call_end(struct outstream *os)
+static void text_call_end(struct tcb *tcp)
 {
-	out_putc(os, ')');
+	out_putc(tcp_out(tcp), ')');
 }
 
-static void text_sep(struct outstream *os)
+static void text_sep(struct tcb *tcp)
 {
-	out_put(os, ", ", 2);
+	out_put(tcp_out(tcp), ", ", 2);
 }
 
-static void text_field(struct outstream *os, const char *name)
+static void text_field(struct tcb *tcp, const char *name)
 {
+	struct outstream *os = tcp_out(tcp);
 	size_t n = strlen(name);
 	char *p = out_reserve(os, n + 1);
 
@@ -71,19 +55,14 @@ static void text_field(struct outstream *os, const char *name)
 	out_commit(os, n + 1);
 }
 
-static void text_uint(struct outstream *os, uint64_t v)
+static void text_uint(struct tcb *tcp, uint64_t v)
 {
-	out_u64(os, v);
+	out_u64(tcp_out(tcp), v);
 }
 
-static void text_sint(struct outstream *os, int64_t v)
+static void text_sint(struct tcb *tcp, int64_t v)
 {
-	if (v < 0) {
-		out_putc(os, '-');
-		out_u64(os, -(uint64_t)v);
-	} else {
-		out_u64(os, (uint64_t)v);
-	}
+	out_s64(tcp_out(tcp), v);
 }
 
 static void put_hex(struct outstream *os, uint64_t v)
@@ -99,18 +78,19 @@ static void put_hex(struct outstream *os, uint64_t v)
 	out_put(os, p, (size_t)(tmp + sizeof(tmp) - p));
 }
 
-static void text_hex(struct outstream *os, uint64_t v)
+static void text_hex(struct tcb *tcp, uint64_t v)
 {
 	if (v)
-		put_hex(os, v);
+		put_hex(tcp_out(tcp), v);
 	else
-		out_putc(os, '0');
+		out_putc(tcp_out(tcp), '0');
 }
 
 /* Modes as strace prints them, like "%#03o": 000, 007, 022, 0644. */
-static void text_oct(struct outstream *os, uint64_t v)
+size_t fmt_oct(char *buf, size_t size, uint64_t v)
 {
 	char tmp[24], *p = tmp + sizeof(tmp);
+	size_t n;
 
 	do {
 		*--p = (char)('0' + (v & 7));
@@ -119,27 +99,55 @@ static void text_oct(struct outstream *os, uint64_t v)
 	*--p = '0';
 	while (tmp + sizeof(tmp) - p < 3)
 		*--p = '0';
-	out_put(os, p, (size_t)(tmp + sizeof(tmp) - p));
+	n = (size_t)(tmp + sizeof(tmp) - p);
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	return n;
 }
 
-static void text_ptr(struct outstream *os, uint64_t v)
+static void text_oct(struct tcb *tcp, uint64_t v)
+{
+	char buf[24];
+
+	out_put(tcp_out(tcp), buf, fmt_oct(buf, sizeof(buf), v));
+}
+
+static void text_ptr(struct tcb *tcp, uint64_t v)
 {
 	if (v)
-		put_hex(os, v);
+		put_hex(tcp_out(tcp), v);
 	else
-		out_put(os, "NULL", 4);
+		out_put(tcp_out(tcp), "NULL", 4);
 }
 
-static void text_raw(struct outstream *os, const char *text)
+static void text_raw(struct tcb *tcp, const char *text)
 {
-	out_put(os, text, strlen(text));
+	out_put(tcp_out(tcp), text, strlen(text));
 }
 
-static void text_comment(struct outstream *os, const char *text)
+static void text_sym(struct tcb *tcp, uint64_t v, const char *text)
 {
+	(void)v;
+	out_put(tcp_out(tcp), text, strlen(text));
+}
+
+static void text_comment(struct tcb *tcp, const char *text)
+{
+	struct outstream *os = tcp_out(tcp);
+
 	out_put(os, " /* ", 4);
 	out_put(os, text, strlen(text));
 	out_put(os, " */", 3);
+}
+
+static void text_annot(struct tcb *tcp, const char *key, const char *val,
+		       const char *text)
+{
+	(void)key;
+	(void)val;
+	out_put(tcp_out(tcp), text, strlen(text));
 }
 
 /* -x, -xx and --strings-in-hex= as quoting flags. */
@@ -157,27 +165,92 @@ static unsigned int text_quote_style(void)
 	}
 }
 
-static void text_quoted(struct outstream *os, const char *s, size_t len,
+static void text_quoted(struct tcb *tcp, const char *s, size_t len,
 			unsigned int flags)
 {
+	struct outstream *os = tcp_out(tcp);
 	char *p = out_reserve(os, quote_bound(len));
 
 	out_commit(os, quote_string(p, s, len, flags | text_quote_style()));
 }
 
-static void text_open(struct outstream *os, char bracket)
+static void text_open(struct tcb *tcp, char bracket)
 {
-	out_putc(os, bracket);
+	out_putc(tcp_out(tcp), bracket);
 }
 
-static void text_close(struct outstream *os, char bracket)
+static void text_close(struct tcb *tcp, char bracket)
 {
-	out_putc(os, bracket);
+	out_putc(tcp_out(tcp), bracket);
 }
 
-static void text_more(struct outstream *os)
+static void text_more(struct tcb *tcp)
 {
-	out_put(os, "...", 3);
+	out_put(tcp_out(tcp), "...", 3);
+}
+
+static void text_changed(struct tcb *tcp)
+{
+	out_put(tcp_out(tcp), " => ", 4);
+}
+
+static void text_retval_begin(struct tcb *tcp)
+{
+	struct outstream *os = tcp_out(tcp);
+
+	/* The column counts from the start of the line, prefix included. */
+	if (os->col < cfg.align_col)
+		out_spaces(os, cfg.align_col - os->col);
+	else
+		out_putc(os, ' ');
+	out_put(os, "= ", 2);
+}
+
+static void text_noval(struct tcb *tcp)
+{
+	out_putc(tcp_out(tcp), '?');
+}
+
+static void text_error(struct tcb *tcp, int err, const char *name,
+		       const char *msg, bool restart)
+{
+	struct outstream *os = tcp_out(tcp);
+
+	/* A restarted syscall has no result yet: "= ? ERESTARTSYS (...)". */
+	out_put(os, restart ? "? " : "-1 ", restart ? 2 : 3);
+	if (name) {
+		out_put(os, name, strlen(name));
+		if (msg)
+			out_printf(os, " (%s)", msg);
+	} else {
+		out_printf(os, "(errno %d)", err);
+	}
+}
+
+static void text_aux(struct tcb *tcp, const char *text)
+{
+	out_printf(tcp_out(tcp), " (%s)", text);
+}
+
+static void text_mark(struct tcb *tcp, const char *mark)
+{
+	out_printf(tcp_out(tcp), " (%s)", mark);
+}
+
+static void text_duration(struct tcb *tcp, uint64_t ns)
+{
+	struct outstream *os = tcp_out(tcp);
+	char buf[48];
+	size_t n = fmt_duration(buf, sizeof(buf), ns);
+
+	out_put(os, " <", 2);
+	out_put(os, buf, n);
+	out_putc(os, '>');
+}
+
+static void text_args_unfinished(struct tcb *tcp)
+{
+	out_put(tcp_out(tcp), " <unfinished ...>", 17);
 }
 
 static const struct emit_writer text_writer = {
@@ -190,15 +263,30 @@ static const struct emit_writer text_writer = {
 	.hex = text_hex,
 	.oct = text_oct,
 	.ptr = text_ptr,
+	.sym = text_sym,
 	.raw = text_raw,
 	.comment = text_comment,
+	.annot = text_annot,
 	.quoted = text_quoted,
 	.open = text_open,
 	.close = text_close,
 	.more = text_more,
+	.changed = text_changed,
+	.retval_begin = text_retval_begin,
+	.noval = text_noval,
+	.error = text_error,
+	.aux = text_aux,
+	.mark = text_mark,
+	.duration = text_duration,
+	.args_unfinished = text_args_unfinished,
 };
 
 static const struct emit_writer *w = &text_writer;
+
+void emit_set_writer(const struct emit_writer *writer)
+{
+	w = writer ? writer : &text_writer;
+}
 
 /* --- structure ------------------------------------------------------- */
 
@@ -208,19 +296,19 @@ static inline uint32_t depth_bit(const struct emit_state *st)
 }
 
 /* A value is about to be written at the current depth. */
-static inline struct outstream *item(struct tcb *tcp)
+static inline struct tcb *item(struct tcb *tcp)
 {
 	struct emit_state *st = &tcp->sc.emit;
 
 	st->seen |= depth_bit(st);
 	st->sep = false;
-	return tcp_out(tcp);
+	return tcp;
 }
 
 void emit_call_begin(struct tcb *tcp, const char *name)
 {
 	emit_state_reset(tcp);
-	w->call_begin(tcp_out(tcp), name);
+	w->call_begin(tcp, name);
 }
 
 void emit_call_end(struct tcb *tcp)
@@ -229,7 +317,7 @@ void emit_call_end(struct tcb *tcp)
 
 	st->depth = 0;
 	st->sep = false;
-	w->call_end(tcp_out(tcp));
+	w->call_end(tcp);
 }
 
 void emit_next(struct tcb *tcp)
@@ -240,7 +328,7 @@ void emit_next(struct tcb *tcp)
 		return;
 	st->sep = true;
 	if (st->seen & depth_bit(st))
-		w->sep(tcp_out(tcp));
+		w->sep(tcp);
 }
 
 void emit_field(struct tcb *tcp, const char *name)
@@ -251,7 +339,7 @@ void emit_field(struct tcb *tcp, const char *name)
 	st->seen |= depth_bit(st);
 	/* "name=" stands where a separator would: emit_next() adds none. */
 	st->sep = true;
-	w->field(tcp_out(tcp), name);
+	w->field(tcp, name);
 }
 
 void emit_more(struct tcb *tcp)
@@ -290,9 +378,84 @@ void emit_raw(struct tcb *tcp, const char *text)
 	w->raw(item(tcp), text);
 }
 
+void emit_sym(struct tcb *tcp, uint64_t value, const char *text)
+{
+	w->sym(item(tcp), value, text);
+}
+
+void emit_changed(struct tcb *tcp)
+{
+	w->changed(tcp);
+}
+
+void emit_annot(struct tcb *tcp, const char *key, const char *val,
+		const char *text)
+{
+	w->annot(tcp, key, val, text);
+}
+
+/*
+ * Not a string value: "<path>" is an annotation of the number.  The
+ * kernel's " (deleted)" goes outside, as strace puts it:
+ * "3</tmp/#123>(deleted)".
+ */
+void emit_fd_path(struct tcb *tcp, const char *path, bool deleted)
+{
+	size_t n = strlen(path);
+	char *text = malloc(n + 3);
+
+	if (!text)
+		return;
+	text[0] = '<';
+	memcpy(text + 1, path, n);
+	text[n + 1] = '>';
+	text[n + 2] = '\0';
+	w->annot(tcp, "path", path, text);
+	free(text);
+	if (deleted)
+		w->annot(tcp, "deleted", NULL, "(deleted)");
+}
+
+/* --- the result ------------------------------------------------------ */
+
+void emit_retval_begin(struct tcb *tcp)
+{
+	w->retval_begin(tcp);
+}
+
+void emit_noval(struct tcb *tcp)
+{
+	w->noval(tcp);
+}
+
+void emit_errno(struct tcb *tcp, int err, bool restart)
+{
+	w->error(tcp, err, errno_name(err), errno_message(err), restart);
+}
+
+void emit_aux(struct tcb *tcp, const char *text)
+{
+	w->aux(tcp, text);
+}
+
+void emit_mark(struct tcb *tcp, const char *mark)
+{
+	w->mark(tcp, mark);
+}
+
+void emit_duration(struct tcb *tcp, uint64_t ns)
+{
+	w->duration(tcp, ns);
+}
+
+void emit_args_unfinished(struct tcb *tcp)
+{
+	w->args_unfinished(tcp);
+}
+
 void emit_comment(struct tcb *tcp, const char *text)
 {
-	w->comment(tcp_out(tcp), text);
+	w->comment(tcp, text);
 }
 
 void emit_quoted(struct tcb *tcp, const char *s, size_t len, unsigned int flags)
@@ -318,7 +481,7 @@ static void close_level(struct tcb *tcp, char bracket)
 	if (st->depth)
 		st->depth--;
 	st->sep = false;
-	w->close(tcp_out(tcp), bracket);
+	w->close(tcp, bracket);
 }
 
 void emit_struct_begin(struct tcb *tcp)

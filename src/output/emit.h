@@ -39,8 +39,31 @@ void emit_hex(struct tcb *tcp, uint64_t v);	/* 0x1f; 0 as "0" */
 void emit_oct(struct tcb *tcp, uint64_t v);	/* 0644; 0 as "000" */
 void emit_ptr(struct tcb *tcp, uint64_t addr);	/* NULL or 0x7ffd... */
 
-/* Symbolic text as it is: "AT_FDCWD", "O_RDONLY|O_CLOEXEC". */
+/* Symbolic text as it is, when no number stands behind it. */
 void emit_raw(struct tcb *tcp, const char *text);
+/*
+ * A constant or a set of flags: its value and its text as the -X style
+ * spells it ("O_RDONLY|O_CLOEXEC", "0x10 /\* MCL_??? *\/").  Text shows
+ * the text; JSON both.
+ */
+void emit_sym(struct tcb *tcp, uint64_t value, const char *text);
+/*
+ * What a file descriptor refers to (-y), after its number: "<path>",
+ * and strace's "(deleted)" after it when the file is gone.
+ */
+void emit_fd_path(struct tcb *tcp, const char *path, bool deleted);
+/*
+ * The value just written became the next one: " => " ("[16 => 28]",
+ * the size a call was given and the size it wrote back).
+ */
+void emit_changed(struct tcb *tcp);
+/*
+ * An annotation of the value just written, such as the "<comm>" of a
+ * pid with -Y: text shows text; JSON adds key (val as a string, or true
+ * when val is NULL) to the value.
+ */
+void emit_annot(struct tcb *tcp, const char *key, const char *val,
+		const char *text);
 /* A comment after a value, such as the count of environment variables. */
 void emit_comment(struct tcb *tcp, const char *text);
 
@@ -70,5 +93,26 @@ void emit_array_begin(struct tcb *tcp);		/* "[" */
 void emit_array_end(struct tcb *tcp);		/* "]" */
 void emit_field(struct tcb *tcp, const char *name);	/* ", name=" */
 void emit_more(struct tcb *tcp);		/* ", ..." (elided rest) */
+
+/*
+ * The result of a call, after emit_call_end(): emit_retval_begin() pads
+ * to the -a column and writes "= "; then one value (any primitive
+ * above), emit_noval() ("?": none), or emit_errno() ("-1 ENOENT (No
+ * such file or directory)"; restart: "? ERESTARTSYS (...)"), then
+ * emit_aux() (" (text)": what the value means) and emit_mark()
+ * (" (INJECTED)", " (DELAYED)": mark is INJECTED or DELAYED).
+ */
+void emit_retval_begin(struct tcb *tcp);
+void emit_noval(struct tcb *tcp);
+void emit_errno(struct tcb *tcp, int err, bool restart);
+void emit_aux(struct tcb *tcp, const char *text);
+void emit_mark(struct tcb *tcp, const char *mark);
+/* -T: " <0.000123>", the call's duration in ns. */
+void emit_duration(struct tcb *tcp, uint64_t ns);
+/*
+ * At exit, a call whose output arguments never came (the task died in
+ * it): " <unfinished ...>" before ")".
+ */
+void emit_args_unfinished(struct tcb *tcp);
 
 #endif

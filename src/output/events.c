@@ -15,6 +15,8 @@
 #include "engine/engine.h"
 #include "filter/qualify.h"
 #include "output/events.h"
+#include "output/internal.h"
+#include "output/json.h"
 #include "output/output.h"
 #include "output/pidcomm.h"
 #include "unwind/unwind.h"
@@ -74,6 +76,10 @@ static void settle_held(struct tcb *tcp, unsigned int status)
 {
 	bool keep;
 
+	if (out_json) {
+		jrec_settle(tcp);
+		return;
+	}
 	if (!line_is_held(tcp))
 		return;
 	/* Kept, it is still open: the next line cuts it as unfinished. */
@@ -83,8 +89,23 @@ static void settle_held(struct tcb *tcp, unsigned int status)
 	line_hold_end(tcp, keep);
 }
 
+/* JSON: a record of the trace, where text has a message on stderr. */
+static void json_attach(struct tcb *tcp, const char *how, unsigned int nthreads)
+{
+	jrec_begin(tcp, "attach", NULL);
+	jrec_str(tcp, "how", how);
+	if (nthreads > 1)
+		jrec_int(tcp, "threads", nthreads);
+	jrec_end(tcp);
+	out_event_done(tcp->out);
+}
+
 void event_attached(struct tcb *tcp, unsigned int nthreads)
 {
+	if (out_json) {
+		json_attach(tcp, "attach", nthreads);
+		return;
+	}
 	if (qual_quiet(QUIET_ATTACH) || ltrace_style())
 		return;
 	if (nthreads > 1)
@@ -100,7 +121,9 @@ void event_followed(struct tcb *tcp)
 	 * strace announces each task -f picks up, but only when the trace
 	 * goes to stderr, where the message explains the new pid prefix.
 	 */
-	if (!qual_quiet(QUIET_ATTACH) && !cfg.outfile && !ltrace_style())
+	if (out_json)
+		json_attach(tcp, "follow", 1);
+	else if (!qual_quiet(QUIET_ATTACH) && !cfg.outfile && !ltrace_style())
 		msg_info("Process %d attached", tcp->pid);
 }
 
@@ -111,6 +134,15 @@ void event_signal(struct tcb *tcp, const siginfo_t *si)
 	if (!qual_signal(si->si_signo))
 		return;
 	settle_held(tcp, STATUS_UNFINISHED);
+	if (out_json) {
+		jrec_begin(tcp, "signal", NULL);
+		jrec_str(tcp, "signal", sig_text(si->si_signo, buf, sizeof(buf)));
+		jrec_value(tcp, "siginfo");
+		print_siginfo(tcp, si);
+		jrec_end(tcp);
+		out_event_done(tcp->out);
+		return;
+	}
 	if (ltrace_style()) {
 		ltrace_signal_line(tcp, si->si_signo);
 		return;
@@ -132,6 +164,13 @@ void event_group_stop(struct tcb *tcp, int sig)
 	char buf[16];
 
 	settle_held(tcp, STATUS_UNFINISHED);
+	if (out_json) {
+		jrec_begin(tcp, "stop", NULL);
+		jrec_str(tcp, "signal", sig_text(sig, buf, sizeof(buf)));
+		jrec_end(tcp);
+		out_event_done(tcp->out);
+		return;
+	}
 	/* ltrace shows a group-stop as the signal once more (not with -b). */
 	if (ltrace_style()) {
 		if (qual_signal(sig))
@@ -152,6 +191,13 @@ static int personality_pers;
 
 static void personality_line(struct tcb *tcp, int pers)
 {
+	if (out_json) {
+		jrec_begin(tcp, "personality", NULL);
+		jrec_str(tcp, "mode", arch_pers[pers].name);
+		jrec_end(tcp);
+		out_event_done(tcp->out);
+		return;
+	}
 	if (qual_quiet(QUIET_PERSONALITY) || ltrace_style())
 		return;
 	line_event(tcp, "[ Process PID=%d runs in %s bit mode. ]", tcp->pid,
@@ -180,7 +226,11 @@ void event_personality_flush(struct tcb *tcp)
 void event_superseded(struct tcb *tcp, pid_t by)
 {
 	settle_held(tcp, STATUS_UNFINISHED);
-	if (!qual_quiet(QUIET_THREAD_EXECVE) && !ltrace_style())
+	if (out_json) {
+		jrec_begin(tcp, "superseded", NULL);
+		jrec_int(tcp, "by", by);
+		jrec_end(tcp);
+	} else if (!qual_quiet(QUIET_THREAD_EXECVE) && !ltrace_style())
 		line_event_kind(tcp, LINE_GONE,
 				"+++ superseded by execve in pid %d +++", by);
 	pid_comm_forget(tcp->pid);
@@ -213,7 +263,19 @@ void event_exited(struct tcb *tcp, int status)
 	char buf[16];
 
 	settle_held(tcp, STATUS_UNFINISHED);
-	if (ltrace_style()) {
+	if (out_json) {
+		if (WIFEXITED(status)) {
+			jrec_begin(tcp, "exit", NULL);
+			jrec_int(tcp, "status", WEXITSTATUS(status));
+		} else {
+			jrec_begin(tcp, "killed", NULL);
+			jrec_str(tcp, "signal", sig_text(WTERMSIG(status), buf,
+							 sizeof(buf)));
+			if (WCOREDUMP(status))
+				jrec_bool(tcp, "core");
+		}
+		jrec_end(tcp);
+	} else if (ltrace_style()) {
 		/* ltrace says nothing of a core dump. */
 		if (WIFEXITED(status))
 			line_event_kind(tcp, LINE_GONE, "+++ exited (status %d) +++",
@@ -252,7 +314,17 @@ void event_detached(struct tcb *tcp)
 		return;
 	}
 	/* strace's order: the message, then " <detached ...>". */
-	if (!qual_quiet(QUIET_ATTACH) && !ltrace_style())
+	if (out_json) {
+		if (tcp->flags & TCB_ENTRY_PRINTED) {
+			tcp->flags &= ~TCB_ENTRY_PRINTED;
+			line_close_detached(tcp);
+			if (line_is_held(tcp))
+				line_hold_end(tcp, qual_status() &
+						   STATUS_DETACHED);
+		}
+		jrec_begin(tcp, "detach", NULL);
+		jrec_end(tcp);
+	} else if (!qual_quiet(QUIET_ATTACH) && !ltrace_style())
 		msg_info("Process %d detached", tcp->pid);
 	/* ltrace leaves an open line as it is. */
 	if (ltrace_style())

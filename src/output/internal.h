@@ -78,11 +78,71 @@ static inline void out_u64(struct outstream *os, uint64_t v)
 	out_put(os, p, (size_t)(tmp + sizeof(tmp) - p));
 }
 
+static inline void out_s64(struct outstream *os, int64_t v)
+{
+	if (v < 0) {
+		out_putc(os, '-');
+		out_u64(os, -(uint64_t)v);
+	} else {
+		out_u64(os, (uint64_t)v);
+	}
+}
+
 /* A task's stream; the shared one if the engine has not set it yet. */
 static inline struct outstream *tcp_out(struct tcb *tcp)
 {
 	return tcp->out ? tcp->out : out_shared();
 }
+
+/*
+ * How the emit primitives (emit.h) are spelled: text (emit.c) or JSON
+ * (json.c).  emit.c keeps the structure common to both (depth, items
+ * out, separators due) and calls one of these.
+ */
+struct emit_writer {
+	void (*call_begin)(struct tcb *tcp, const char *name);
+	void (*call_end)(struct tcb *tcp);
+	void (*sep)(struct tcb *tcp);
+	void (*field)(struct tcb *tcp, const char *name);
+	void (*sint)(struct tcb *tcp, int64_t v);
+	void (*uint)(struct tcb *tcp, uint64_t v);
+	void (*hex)(struct tcb *tcp, uint64_t v);
+	void (*oct)(struct tcb *tcp, uint64_t v);
+	void (*ptr)(struct tcb *tcp, uint64_t v);
+	void (*sym)(struct tcb *tcp, uint64_t v, const char *text);
+	void (*raw)(struct tcb *tcp, const char *text);
+	void (*comment)(struct tcb *tcp, const char *text);
+	void (*annot)(struct tcb *tcp, const char *key, const char *val,
+		      const char *text);
+	void (*quoted)(struct tcb *tcp, const char *s, size_t len,
+		       unsigned int flags);
+	void (*open)(struct tcb *tcp, char bracket);
+	void (*close)(struct tcb *tcp, char bracket);
+	void (*more)(struct tcb *tcp);
+	void (*changed)(struct tcb *tcp);
+	void (*retval_begin)(struct tcb *tcp);
+	void (*noval)(struct tcb *tcp);
+	void (*error)(struct tcb *tcp, int err, const char *name,
+		      const char *msg, bool restart);
+	void (*aux)(struct tcb *tcp, const char *text);
+	void (*mark)(struct tcb *tcp, const char *mark);
+	void (*duration)(struct tcb *tcp, uint64_t ns);
+	void (*args_unfinished)(struct tcb *tcp);
+};
+
+extern const struct emit_writer json_writer;
+
+/* Select the writer (at out_init, from cfg.out_format). */
+void emit_set_writer(const struct emit_writer *writer);
+
+/* --output-format=json: records, not lines (json.c). */
+extern bool out_json;
+
+/* An octal mode as strace prints it ("0644", "000"); returns its length. */
+size_t fmt_oct(char *buf, size_t size, uint64_t v);
+
+/* -T's text: seconds with cfg's digits. */
+size_t fmt_duration(char *buf, size_t size, uint64_t ns);
 
 /* Forget where tcp's writer was: a new line starts. */
 static inline void emit_state_reset(struct tcb *tcp)
@@ -90,6 +150,11 @@ static inline void emit_state_reset(struct tcb *tcp)
 	tcp->sc.emit.seen = 0;
 	tcp->sc.emit.depth = 0;
 	tcp->sc.emit.sep = false;
+	tcp->sc.emit.jcount[0] = 0;
+	tcp->sc.emit.jarray = 0;
+	tcp->sc.emit.jwrapped = 0;
+	tcp->sc.emit.jclose = 0;
+	tcp->sc.emit.jkey = false;
 }
 
 #endif

@@ -19,7 +19,9 @@
 
 #include "cli/cli.h"
 #include "engine/engine.h"
+#include "output/emit.h"
 #include "output/internal.h"
+#include "output/json.h"
 #include "output/pidcomm.h"
 
 #define UNFINISHED " <unfinished ...>\n"
@@ -208,16 +210,15 @@ void line_time_between(struct tcb *tcp, const struct timespec *ta,
 		       const struct timespec *tb)
 {
 	uint64_t a = ts_ns(ta), b = ts_ns(tb);
-	char buf[48];
-	size_t n;
 
 	if (!cfg.syscall_times)
 		return;
-	n = fmt_seconds(buf, sizeof(buf), b > a ? b - a : 0, 0,
-			cfg.syscall_times_digits);
-	out_put(tcp_out(tcp), " <", 2);
-	out_put(tcp_out(tcp), buf, n);
-	out_putc(tcp_out(tcp), '>');
+	emit_duration(tcp, b > a ? b - a : 0);
+}
+
+size_t fmt_duration(char *buf, size_t size, uint64_t ns)
+{
+	return fmt_seconds(buf, size, ns, 0, cfg.syscall_times_digits);
 }
 
 /* --- -n, -i ------------------------------------------------------------ */
@@ -354,6 +355,12 @@ void line_begin_kind(struct tcb *tcp, enum line_kind kind)
 {
 	struct outstream *os = tcp_out(tcp);
 
+	if (out_json) {
+		jrec_begin(tcp, kind == LINE_SYSCALL ? "syscall" : "event",
+			   kind == LINE_SYSCALL ? &tcp->sc.t_entry : NULL);
+		return;
+	}
+
 	close_open_line_as(os, kind == LINE_EVENT || kind == LINE_GONE);
 	emit_state_reset(tcp);
 	put_prefix(os, tcp, kind, kind == LINE_SYSCALL ? &tcp->sc.t_entry : NULL);
@@ -364,14 +371,22 @@ void line_begin(struct tcb *tcp)
 	line_begin_kind(tcp, LINE_SYSCALL);
 }
 
-void line_begin_call(struct tcb *tcp, const struct timespec *when, uint64_t ip)
+void line_begin_call(struct tcb *tcp, const struct timespec *when,
+		     uint64_t ip, unsigned int depth)
 {
 	struct outstream *os = tcp_out(tcp);
 
+	if (out_json) {
+		jrec_begin(tcp, "call", when);
+		jrec_hex(tcp, "ip", ip);
+		jrec_int(tcp, "depth", depth);
+		return;
+	}
 	close_open_line(os);
 	emit_state_reset(tcp);
 	call_ip = ip;
 	put_prefix(os, tcp, LINE_CALL, when);
+	out_spaces(os, depth * cfg.lc_indent);
 }
 
 bool line_is_open(struct tcb *tcp)
@@ -381,23 +396,46 @@ bool line_is_open(struct tcb *tcp)
 
 void line_resume_call(struct tcb *tcp, const char *name,
 		      const struct timespec *when, uint64_t ip,
-		      unsigned int indent)
+		      unsigned int depth)
 {
 	struct outstream *os = tcp_out(tcp);
 
+	if (out_json) {
+		jrec_begin(tcp, "return", when);
+		jrec_hex(tcp, "ip", ip);
+		jrec_int(tcp, "depth", depth);
+		jrec_str(tcp, "name", name);
+		jrec_args(tcp);
+		return;
+	}
 	close_open_line(os);
 	emit_state_reset(tcp);
 	call_ip = ip;
 	put_prefix(os, tcp, LINE_CALL, when);
-	out_spaces(os, indent);
+	out_spaces(os, depth * cfg.lc_indent);
 	out_put(os, "<... ", 5);
 	out_put(os, name, strlen(name));
 	out_put(os, " resumed> ", 10);
 }
 
+void line_call_origin(struct tcb *tcp, const char *function,
+		      const char *object, const char *caller)
+{
+	if (!out_json)
+		return;
+	jrec_str(tcp, "function", function);
+	if (object)
+		jrec_str(tcp, "object", object);
+	if (caller)
+		jrec_str(tcp, "caller", caller);
+}
+
 void line_close_with(struct tcb *tcp, const char *text)
 {
 	struct outstream *os = tcp_out(tcp);
+
+	if (out_json)
+		return;		/* a call's entry record is whole */
 
 	if (os->partial != tcp)
 		return;
@@ -408,6 +446,9 @@ void line_close_with(struct tcb *tcp, const char *text)
 void line_resume(struct tcb *tcp, const char *name)
 {
 	struct outstream *os = tcp_out(tcp);
+
+	if (out_json)
+		return;		/* the record waited, whole, in its stream */
 
 	if (os->partial == tcp)
 		return;
@@ -426,19 +467,17 @@ void line_resume(struct tcb *tcp, const char *name)
 
 void line_pad_to_retval(struct tcb *tcp)
 {
-	struct outstream *os = tcp_out(tcp);
-
-	/* The column counts from the start of the line, prefix included. */
-	if (os->col < cfg.align_col)
-		out_spaces(os, cfg.align_col - os->col);
-	else
-		out_putc(os, ' ');
-	out_put(os, "= ", 2);
+	emit_retval_begin(tcp);
 }
 
 void line_end(struct tcb *tcp)
 {
 	struct outstream *os = tcp_out(tcp);
+
+	if (out_json) {
+		jrec_end_event(tcp);
+		return;
+	}
 
 	out_write(os, "\n", 1);
 	os->partial = NULL;
@@ -446,12 +485,25 @@ void line_end(struct tcb *tcp)
 
 void line_leave_open(struct tcb *tcp)
 {
+	/*
+	 * JSON: a syscall's record waits for its exit; a library call's
+	 * entry is a record of its own (nested calls come before its
+	 * return).
+	 */
+	if (out_json) {
+		if (tcp->sc.emit.jcall)
+			jrec_end(tcp);
+		return;
+	}
 	tcp_out(tcp)->partial = tcp;
 }
 
 void line_close_unfinished(struct tcb *tcp)
 {
 	struct outstream *os = tcp_out(tcp);
+
+	if (out_json)
+		return;		/* records are never cut */
 
 	if (os->partial != tcp)
 		return;
@@ -467,15 +519,58 @@ void line_close_detached(struct tcb *tcp)
 {
 	struct outstream *os = tcp_out(tcp);
 
+	if (out_json) {
+		if (jrec_open(tcp)) {
+			jrec_no_result(tcp);
+			jrec_bool(tcp, "detached");
+			jrec_end(tcp);
+		}
+		return;
+	}
+
 	if (os->partial != tcp)
 		return;
 	out_write(os, DETACHED, sizeof(DETACHED) - 1);
 	os->partial = NULL;
 }
 
+void line_frame(struct tcb *tcp, const struct out_frame *f)
+{
+	struct outstream *os = tcp_out(tcp);
+
+	if (out_json) {
+		jrec_frame(tcp, f);
+		return;
+	}
+	if (!f->module)
+		out_printf(os, " > unexpected_backtracing_error [0x%llx]\n",
+			   (unsigned long long)f->pc);
+	else if (f->symbol)
+		out_printf(os, " > %s(%s+0x%llx) [0x%llx]", f->module, f->symbol,
+			   (unsigned long long)f->offset,
+			   (unsigned long long)f->file_offset);
+	else
+		out_printf(os, " > %s() [0x%llx]", f->module,
+			   (unsigned long long)f->file_offset);
+	if (f->module) {
+		if (f->file)
+			out_printf(os, " %s:%d", f->file, f->line);
+		out_write(os, "\n", 1);
+	}
+}
+
 static void event_vline(struct tcb *tcp, enum line_kind kind,
 			const char *fmt, va_list ap)
 {
+	if (out_json) {
+		char text[512];
+
+		vsnprintf(text, sizeof(text), fmt, ap);
+		jrec_begin(tcp, "event", NULL);
+		jrec_str(tcp, "text", text);
+		jrec_end(tcp);
+		return;
+	}
 	line_begin_kind(tcp, kind);
 	out_vprintf(tcp_out(tcp), fmt, ap);
 	line_end(tcp);

@@ -173,15 +173,24 @@ void line_time_between(struct tcb *tcp, const struct timespec *a,
 
 /*
  * Library-call lines (src/libcall): begun like a syscall's but with the
- * call's own time and address; resumed as "<... name resumed> " (with
- * ltrace's space) on a new line, after indent spaces (ltrace -n);
- * closed early with any text.
+ * call's own time and address, indented by depth levels (ltrace -n);
+ * resumed as "<... name resumed> " (with ltrace's space) on a new line;
+ * closed early with any text.  depth counts from 0 (the outermost call).
  */
 void line_begin_call(struct tcb *tcp, const struct timespec *when,
-		     uint64_t ip);
+		     uint64_t ip, unsigned int depth);
 void line_resume_call(struct tcb *tcp, const char *name,
 		      const struct timespec *when, uint64_t ip,
-		      unsigned int indent);
+		      unsigned int depth);
+/*
+ * What JSON records of a call say besides its name as text shows it:
+ * the function, the object whose breakpoint caught the call (the
+ * calling object for a PLT slot, -l; the defining one for an entry,
+ * -L) and the object whose code made the call (NULL: unknown).
+ * Nothing in text.
+ */
+void line_call_origin(struct tcb *tcp, const char *function,
+		      const char *object, const char *caller);
 void line_close_with(struct tcb *tcp, const char *text);
 /* tcp's line is the open one at the end of its stream. */
 bool line_is_open(struct tcb *tcp);
@@ -195,6 +204,51 @@ bool line_is_open(struct tcb *tcp);
 void line_hold(struct tcb *tcp);
 void line_hold_end(struct tcb *tcp, bool keep);
 bool line_is_held(const struct tcb *tcp);
+
+/*
+ * Stacks (-k): one frame, as the unwinder found it.  Text writes strace's
+ * line under the event's (" > /lib/libc.so.6(__write+0x10) [0xf8350]");
+ * JSON adds it to the record's "stack".
+ */
+struct out_frame {
+	uint64_t pc;
+	const char *module;	/* NULL: the pc is in no mapped file */
+	const char *symbol;	/* NULL: no symbol covers it */
+	uint64_t offset;	/* of the pc (of the call) from the symbol */
+	uint64_t file_offset;	/* of the pc in module */
+	const char *file;	/* -kk: the source file, or NULL */
+	int line;
+};
+void line_frame(struct tcb *tcp, const struct out_frame *f);
+
+/*
+ * Where records carry their stack (JSON), the unwinder registers how to
+ * write tcp's stack now (with line_frame); the output calls it before a
+ * syscall's, a signal's or a call's return record ends, and
+ * out_stack_inline() tells the unwinder not to print it after the line.
+ */
+void out_set_stack_hook(void (*hook)(struct tcb *tcp));
+bool out_stack_inline(void);
+
+/*
+ * Records that belong to no task (--output-format=json): the -c table
+ * and --hist histograms at the end.  out_is_json() says whether to
+ * write them instead of text; out_jrec_begin() writes {"type": type and
+ * the times, out_jkey() ,"key": (then a value written with out_jstr(),
+ * out_printf() or out_puts()), out_jrec_end() } and a newline.
+ */
+bool out_is_json(void);
+void out_jrec_begin(struct outstream *os, const char *type);
+void out_jkey(struct outstream *os, const char *key);
+void out_jstr(struct outstream *os, const char *s);
+void out_jrec_end(struct outstream *os);
+/*
+ * -e read=/write= under JSON: a record of tcp with n bytes of data at
+ * offset of the syscall's buffer (of its buffer number buffer of an
+ * iovec array, -1 for none), in hex.
+ */
+void out_jdump(struct tcb *tcp, int buffer, uint64_t offset,
+	       const void *data, size_t n);
 
 /*
  * sltrace's own messages on stderr ("sltrace: Process 42 attached"),

@@ -190,13 +190,17 @@ size_t pid_comm(pid_t pid, bool traced, char *buf, size_t size)
 
 void print_pid(struct tcb *tcp, int pid)
 {
-	char text[2 + 4 * COMM_MAX];
+	char text[2 + 4 * COMM_MAX], name[4 * COMM_MAX];
 	size_t n;
 
 	emit_int(tcp, pid);
 	if (!cfg.decode_pids_comm)
 		return;
-	n = pid_comm(pid, false, text, sizeof(text));
-	if (n)
-		out_write(tcp_out(tcp), text, n);
+	n = pid_comm(pid, false, text, sizeof(text) - 1);
+	if (!n)
+		return;
+	text[n] = '\0';
+	/* JSON takes the name without its brackets. */
+	snprintf(name, sizeof(name), "%.*s", (int)(n - 2), text + 1);
+	emit_annot(tcp, "comm", name, text);
 }

@@ -26,6 +26,7 @@
 #include "cli/cli.h"
 #include "engine/engine.h"
 #include "output/internal.h"
+#include "output/json.h"
 
 #define OUT_BUFSIZE (64 * 1024)
 #define FLUSH_DELAY_US 100000
@@ -379,6 +380,8 @@ int out_init(void)
 	 * the command would inherit through execve.
 	 */
 	install_handler(SIGPIPE, on_pipe);
+	if (cfg.out_format == OUT_FORMAT_JSON)
+		jrec_init();
 	shared.fd = 2;
 	shared.flush_each = true;
 	shared.col = 0;

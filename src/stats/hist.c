@@ -100,6 +100,39 @@ static void bucket_label(char *buf, size_t size, unsigned int i)
 	snprintf(buf, size, "[%s, %s)", lo, hi);
 }
 
+/* --output-format=json: buckets from first to last, bounds in us. */
+static void json_hist(struct outstream *os, const char *name, int pers,
+		      const struct stats_hist *h, unsigned int first,
+		      unsigned int last)
+{
+	out_jrec_begin(os, "hist");
+	out_jkey(os, "name");
+	out_jstr(os, name);
+	out_jkey(os, "pers");
+	out_jstr(os, arch_pers[pers].name);
+	if (cfg.hist_by_errno) {
+		const char *e = h->err ? errno_name(h->err) : "success";
+		char num[32];
+
+		snprintf(num, sizeof(num), "errno %d", h->err);
+		out_jkey(os, "errno");
+		out_jstr(os, e ? e : num);
+	}
+	out_jkey(os, "buckets");
+	out_puts(os, "[");
+	for (unsigned int i = first; i <= last; i++) {
+		uint64_t lo = i < 2 ? i : 1ULL << (i - 1);
+		uint64_t hi = i < 2 ? i + 1 : i < 64 ? 1ULL << i : UINT64_MAX;
+
+		out_printf(os, "%s{\"from_us\":%llu,\"to_us\":%llu,\"count\":%llu}",
+			   i > first ? "," : "", (unsigned long long)lo,
+			   (unsigned long long)hi,
+			   (unsigned long long)h->buckets[i]);
+	}
+	out_puts(os, "]");
+	out_jrec_end(os);
+}
+
 static void print_hist(struct outstream *os, const char *name, int pers,
 		       const struct stats_hist *h)
 {
@@ -118,6 +151,10 @@ static void print_hist(struct outstream *os, const char *name, int pers,
 	}
 	if (!max)
 		return;
+	if (out_is_json()) {
+		json_hist(os, name, pers, h, first, last);
+		return;
+	}
 
 	out_printf(os, "\n@usecs[%s", name);
 	if (pers != PERS_NATIVE)

@@ -459,6 +459,46 @@ static void add_to_total(struct line *t, const struct stats_row *r, bool first)
 		t->wall_max_ns = r->wall_max_ns;
 }
 
+/* --output-format=json: one record per table, times in ns. */
+static void json_line(struct outstream *os, const struct line *l)
+{
+	out_puts(os, "{\"name\":");
+	out_jstr(os, l->name);
+	out_printf(os, ",\"calls\":%llu,\"errors\":%llu,\"time_ns\":%llu,"
+		   "\"min_ns\":%llu,\"max_ns\":%llu,\"wall_ns\":%llu,"
+		   "\"wall_min_ns\":%llu,\"wall_max_ns\":%llu}",
+		   (unsigned long long)l->calls, (unsigned long long)l->errors,
+		   (unsigned long long)l->time_ns, (unsigned long long)l->min_ns,
+		   (unsigned long long)l->max_ns, (unsigned long long)l->wall_ns,
+		   (unsigned long long)l->wall_min_ns,
+		   (unsigned long long)l->wall_max_ns);
+}
+
+static void json_table(struct outstream *os, enum stats_kind kind, int pers,
+		       const struct stats_table *t, const unsigned long *idx,
+		       unsigned long n, const struct line *total)
+{
+	out_jrec_begin(os, "summary");
+	out_jkey(os, "kind");
+	out_jstr(os, kind == STATS_LIBCALL ? "call" : "syscall");
+	out_jkey(os, "pers");
+	out_jstr(os, arch_pers[pers].name);
+	out_jkey(os, "rows");
+	out_puts(os, "[");
+	for (unsigned long i = 0; i < n; i++) {
+		struct line l;
+
+		line_of_row(&l, &t->rows[idx[i]]);
+		if (i)
+			out_puts(os, ",");
+		json_line(os, &l);
+	}
+	out_puts(os, "]");
+	out_jkey(os, "total");
+	json_line(os, total);
+	out_jrec_end(os);
+}
+
 static void print_one(struct outstream *os, enum stats_kind kind, int pers)
 {
 	const struct stats_kind_info *k = &stats_kinds[kind];
@@ -485,6 +525,11 @@ static void print_one(struct outstream *os, enum stats_kind kind, int pers)
 	sort_rows = t->rows;
 	if (cfg.summary_sort != STATS_SORT_NOTHING)
 		qsort(idx, n, sizeof(*idx), cmp_rows);
+	if (out_is_json()) {
+		json_table(os, kind, pers, t, idx, n, &total);
+		free(idx);
+		return;
+	}
 
 	if (pers != PERS_NATIVE && k->pers_title) {
 		out_printf(os, k->pers_title, arch_pers[pers].name);
@@ -594,7 +639,7 @@ static void print_ltrace(struct outstream *os)
 
 void stats_table_print(struct outstream *os, enum stats_kind kind)
 {
-	if (cfg.lc_style == LC_STYLE_LTRACE) {
+	if (cfg.lc_style == LC_STYLE_LTRACE && !out_is_json()) {
 		if (kind == STATS_LIBCALL)
 			print_ltrace(os);
 		return;

@@ -53,7 +53,7 @@ static void print_clone_flags(struct tcb *tcp, uint64_t val)
 		else
 			snprintf(text + n, sizeof(text) - n, "%s%s", sep, name);
 	}
-	emit_raw(tcp, text);
+	emit_sym(tcp, val, text);
 }
 
 /*
@@ -194,7 +194,7 @@ SYS_FUNC(clone3)
 	/* What the kernel wrote back: " => {pidfd=[4], parent_tid=[9162]}". */
 	if (!syserror(tcp) && !read_clone_args(tcp, &a) &&
 	    (a.flags & (CLONE_PIDFD | CLONE_PARENT_SETTID))) {
-		emit_raw(tcp, " => ");
+		emit_changed(tcp);
 		emit_struct_begin(tcp);
 		if (a.flags & CLONE_PIDFD) {
 			emit_field(tcp, "pidfd");

@@ -80,7 +80,7 @@ static size_t dump_line(char *p, uint64_t off, const unsigned char *b,
  * len bytes at addr, or nothing at all when any of them cannot be read
  * (strace reads the whole buffer before it prints a line of it).
  */
-static void dump_data(struct tcb *tcp, uint64_t addr, uint64_t len)
+static void dump_data(struct tcb *tcp, uint64_t addr, uint64_t len, int buffer)
 {
 	static unsigned char buf[DUMP_CHUNK];
 	static char text[DUMP_CHUNK / 16 * 96];
@@ -104,6 +104,10 @@ static void dump_data(struct tcb *tcp, uint64_t addr, uint64_t len)
 
 		if (tracee_read(tcp, addr + off, buf, n))
 			return;
+		if (out_is_json()) {
+			out_jdump(tcp, buffer, off, buf, n);
+			continue;
+		}
 		for (size_t i = 0; i < n; i += 16)
 			t += dump_line(text + t, off + i, buf + i,
 				       n - i < 16 ? n - i : 16);
@@ -139,8 +143,9 @@ static void dump_iov_now(struct tcb *tcp, const struct dump_req *r)
 		left -= len;
 		snprintf(head, sizeof(head), " * %llu bytes in buffer %zu\n",
 			 (unsigned long long)len, i);
-		out_write(tcp->out, head, strlen(head));
-		dump_data(tcp, v[2 * i], len);
+		if (!out_is_json())
+			out_write(tcp->out, head, strlen(head));
+		dump_data(tcp, v[2 * i], len, (int)i);
 	}
 }
 
@@ -152,7 +157,8 @@ void dump_pending_flush(struct tcb *tcp, bool print)
 		if (pending.req[i].iov)
 			dump_iov_now(tcp, &pending.req[i]);
 		else
-			dump_data(tcp, pending.req[i].addr, pending.req[i].count);
+			dump_data(tcp, pending.req[i].addr, pending.req[i].count,
+				  -1);
 	}
 	pending.tcp = NULL;
 	pending.n = 0;

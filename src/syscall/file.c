@@ -94,7 +94,7 @@ void print_open_flags(struct tcb *tcp, uint64_t flags)
 {
 	char buf[1024];
 
-	emit_raw(tcp, sprint_open_flags(buf, sizeof(buf), flags));
+	emit_sym(tcp, flags, sprint_open_flags(buf, sizeof(buf), flags));
 }
 
 void print_numeric_mode(struct tcb *tcp, uint64_t mode)
@@ -126,9 +126,9 @@ void print_symbolic_mode(struct tcb *tcp, unsigned int mode)
 	snprintf(names + n, sizeof(names) - n, "%#03o", mode & 0777);
 	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
 		snprintf(buf, sizeof(buf), "%#03o /* %s */", mode, names);
-		emit_raw(tcp, buf);
+		emit_sym(tcp, mode, buf);
 	} else {
-		emit_raw(tcp, names);
+		emit_sym(tcp, mode, names);
 	}
 }
 
@@ -1192,7 +1192,7 @@ SYS_FUNC(name_to_handle_at)
 		/* The kernel writes back the size it needs or used. */
 		if (!tracee_read(tcp, addr, &bytes, sizeof(bytes)) &&
 		    bytes != he->bytes) {
-			emit_raw(tcp, " => ");
+			emit_changed(tcp);
 			emit_uint(tcp, bytes);
 		} else {
 			bytes = he->bytes;

@@ -294,7 +294,7 @@ static int do_sendfile(struct tcb *tcp, bool wide)
 		return 0;
 	}
 	if (!syserror(tcp) && qual_verbose(tcp)) {
-		emit_raw(tcp, " => ");
+		emit_changed(tcp);
 		print_off_ptr(tcp, addr, wide);
 	}
 	emit_next(tcp);

@@ -76,9 +76,9 @@ void print_mmap_flags(struct tcb *tcp, uint64_t val)
 			 huge);
 	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
 		snprintf(buf, sizeof(buf), "%#x /* %s */", flags, text);
-		emit_raw(tcp, buf);
+		emit_sym(tcp, flags, buf);
 	} else {
-		emit_raw(tcp, text);
+		emit_sym(tcp, flags, text);
 	}
 }
 

@@ -252,7 +252,7 @@ static void print_msg(struct tcb *tcp, const struct msg *m, int64_t data_len,
 	emit_field(tcp, "msg_namelen");
 	if (in_namelen >= 0 && (uint32_t)in_namelen != m->namelen) {
 		emit_uint(tcp, (uint32_t)in_namelen);
-		emit_raw(tcp, " => ");
+		emit_changed(tcp);
 		emit_uint(tcp, m->namelen);
 	} else {
 		emit_uint(tcp, m->namelen);

@@ -45,7 +45,7 @@ void print_socket_type(struct tcb *tcp, unsigned int type)
 		strncat(buf, "|", sizeof(buf) - strlen(buf) - 1);
 		strncat(buf, flags, sizeof(buf) - strlen(buf) - 1);
 	}
-	emit_raw(tcp, buf);
+	emit_sym(tcp, type, buf);
 }
 
 void print_msg_flags(struct tcb *tcp, uint64_t flags)

@@ -280,7 +280,7 @@ void syscall_print_entry(struct tcb *tcp)
 		/* exit and exit_group never return: the line is whole now. */
 		emit_call_end(tcp);
 		line_pad_to_retval(tcp);
-		out_puts(tcp->out, "?");
+		emit_noval(tcp);
 		line_end(tcp);
 		/* strace counts a syscall that never returns as unfinished. */
 		if (is_held(tcp)) {
@@ -313,53 +313,33 @@ static void print_retval(struct tcb *tcp)
 {
 	const struct syscall_state *sc = &tcp->sc;
 	int rf = sc->rval_flags;
-	char buf[64];
+	uint64_t v = word(tcp, (uint64_t)sc->rval);
 
 	/* Only decoders (and -e raw) set RVAL_DECODED; argfmt rows don't. */
 	if (!(rf & RVAL_DECODED))
 		rf = default_rval_flags(tcp);
 	if (!sc->has_rval || (rf & RVAL_NONE)) {
-		out_puts(tcp->out, "?");
+		emit_noval(tcp);
 		return;
 	}
 	if (sc->is_error) {
 		int err = (int)-sc->rval;
-		const char *name = errno_name(err);
-		const char *msg = errno_message(err);
-		bool restart = err == ERESTARTSYS || err == ERESTARTNOINTR ||
-			       err == ERESTARTNOHAND ||
-			       err == ERESTART_RESTARTBLOCK;
 
-		/* A restarted syscall has no result yet: "= ?". */
-		out_puts(tcp->out, restart ? "? " : "-1 ");
-		if (name) {
-			out_puts(tcp->out, name);
-			if (msg)
-				out_printf(tcp->out, " (%s)", msg);
-		} else {
-			out_printf(tcp->out, "(errno %d)", err);
-		}
+		emit_errno(tcp, err, err == ERESTARTSYS ||
+			   err == ERESTARTNOINTR || err == ERESTARTNOHAND ||
+			   err == ERESTART_RESTARTBLOCK);
 		goto injected;
 	}
 	switch (rf & RVAL_FORMAT) {
 	case RVAL_HEX:
-		if (word(tcp, (uint64_t)sc->rval))
-			snprintf(buf, sizeof(buf), "%#llx",
-				 (unsigned long long)word(tcp, (uint64_t)sc->rval));
-		else
-			snprintf(buf, sizeof(buf), "0");
-		out_puts(tcp->out, buf);
+		emit_hex(tcp, v);
 		break;
 	case RVAL_OCTAL:
 		/* strace: "umask(022) = 000" — at least three digits. */
-		snprintf(buf, sizeof(buf), "%#03llo",
-			 (unsigned long long)word(tcp, (uint64_t)sc->rval));
-		out_puts(tcp->out, buf);
+		emit_oct(tcp, v);
 		break;
 	case RVAL_UDECIMAL:
-		snprintf(buf, sizeof(buf), "%llu",
-			 (unsigned long long)word(tcp, (uint64_t)sc->rval));
-		out_puts(tcp->out, buf);
+		emit_uint(tcp, v);
 		break;
 	case RVAL_PID:
 		print_pid(tcp, (int)sc->rval);
@@ -368,9 +348,7 @@ static void print_retval(struct tcb *tcp)
 		/* An injected retval= past an int shows whole, as strace. */
 		if ((sc->injected & SC_INJECTED_RETVAL) &&
 		    sword(tcp, (uint64_t)sc->rval) != (int)sc->rval) {
-			snprintf(buf, sizeof(buf), "%lld",
-				 (long long)sword(tcp, (uint64_t)sc->rval));
-			out_puts(tcp->out, buf);
+			emit_int(tcp, sword(tcp, (uint64_t)sc->rval));
 			break;
 		}
 		print_fd(tcp, (int)sc->rval);
@@ -382,22 +360,19 @@ static void print_retval(struct tcb *tcp)
 		 * a syscall return a negative non-error.
 		 */
 		if (sc->injected & SC_INJECTED_RETVAL)
-			snprintf(buf, sizeof(buf), "%llu",
-				 (unsigned long long)word(tcp, (uint64_t)sc->rval));
+			emit_uint(tcp, v);
 		else
-			snprintf(buf, sizeof(buf), "%lld",
-				 (long long)sword(tcp, (uint64_t)sc->rval));
-		out_puts(tcp->out, buf);
+			emit_int(tcp, sword(tcp, (uint64_t)sc->rval));
 		break;
 	}
 	if ((rf & RVAL_STR) && sc->auxstr)
-		out_printf(tcp->out, " (%s)", sc->auxstr);
+		emit_aux(tcp, sc->auxstr);
 injected:
 	/* -e inject=: after the result and its explanation, before -T. */
 	if (sc->injected & (SC_INJECTED_ERROR | SC_INJECTED_RETVAL))
-		out_puts(tcp->out, " (INJECTED)");
+		emit_mark(tcp, "INJECTED");
 	if (sc->injected & SC_DELAYED)
-		out_puts(tcp->out, " (DELAYED)");
+		emit_mark(tcp, "DELAYED");
 }
 
 void syscall_print_exit(struct tcb *tcp)
@@ -423,7 +398,7 @@ void syscall_print_exit(struct tcb *tcp)
 	else if (tcp->sc.has_rval)
 		print_exit_args(tcp);
 	else if (args_pending(tcp))
-		out_puts(tcp->out, " <unfinished ...>");
+		emit_args_unfinished(tcp);
 	emit_call_end(tcp);
 	line_pad_to_retval(tcp);
 	if (ltrace_style(tcp))

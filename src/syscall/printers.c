@@ -85,7 +85,7 @@ void print_flags(struct tcb *tcp, const struct xlat *x, uint64_t val,
 {
 	char buf[1024];
 
-	emit_raw(tcp, sprint_flags(buf, sizeof(buf), x, val, dflt));
+	emit_sym(tcp, val, sprint_flags(buf, sizeof(buf), x, val, dflt));
 }
 
 static const char *sprint_xval_as(char *buf, size_t size, const struct xlat *x,
@@ -120,7 +120,7 @@ void print_xval(struct tcb *tcp, const struct xlat *x, uint64_t val,
 {
 	char buf[160];
 
-	emit_raw(tcp, sprint_xval_as(buf, sizeof(buf), x, val, dflt, false));
+	emit_sym(tcp, val, sprint_xval_as(buf, sizeof(buf), x, val, dflt, false));
 }
 
 void print_xval_d(struct tcb *tcp, const struct xlat *x, int64_t val,
@@ -128,8 +128,8 @@ void print_xval_d(struct tcb *tcp, const struct xlat *x, int64_t val,
 {
 	char buf[160];
 
-	emit_raw(tcp, sprint_xval_as(buf, sizeof(buf), x, (uint64_t)val, dflt,
-				     true));
+	emit_sym(tcp, (uint64_t)val, sprint_xval_as(buf, sizeof(buf), x,
+						    (uint64_t)val, dflt, true));
 }
 
 ssize_t fd_path(pid_t pid, int fd, char *buf, size_t size)
@@ -148,20 +148,15 @@ ssize_t fd_path(pid_t pid, int fd, char *buf, size_t size)
 static void decorate(struct tcb *tcp, const char *path)
 {
 	static const char deleted[] = " (deleted)";
-	struct outstream *os = tcp->out;
 	size_t n = strlen(path), dl = sizeof(deleted) - 1;
 	bool gone = n > dl && !strcmp(path + n - dl, deleted);
+	char buf[4096];
 
-	/*
-	 * Not a string value: "<path>" is an annotation of the number.
-	 * The kernel's " (deleted)" suffix goes outside, as strace puts it:
-	 * "3</tmp/#123>(deleted)".
-	 */
-	out_puts(os, "<");
-	out_write(os, path, gone ? n - dl : n);
-	out_puts(os, ">");
-	if (gone)
-		out_puts(os, "(deleted)");
+	if (gone) {
+		snprintf(buf, sizeof(buf), "%.*s", (int)(n - dl), path);
+		path = buf;
+	}
+	emit_fd_path(tcp, path, gone);
 }
 
 /*
@@ -214,11 +209,11 @@ void print_dirfd(struct tcb *tcp, int fd)
 		ssize_t n;
 
 		if (cfg.xlat_style == XLAT_STYLE_RAW)
-			emit_raw(tcp, "-100");
+			emit_int(tcp, -100);
 		else if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
-			emit_raw(tcp, "-100 /* AT_FDCWD */");
+			emit_sym(tcp, (uint64_t)-100, "-100 /* AT_FDCWD */");
 		else
-			emit_raw(tcp, "AT_FDCWD");
+			emit_sym(tcp, (uint64_t)-100, "AT_FDCWD");
 		if (!(cfg.decode_fds_set & DECODE_FD_PATH))
 			return;
 		snprintf(link, sizeof(link), "/proc/%d/cwd", tcp->pid);
@@ -308,10 +303,10 @@ void print_signo(struct tcb *tcp, int sig)
 	}
 	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
 		snprintf(buf, sizeof(buf), "%d /* %s */", sig, name);
-		emit_raw(tcp, buf);
+		emit_sym(tcp, (uint64_t)sig, buf);
 		return;
 	}
-	emit_raw(tcp, name);
+	emit_sym(tcp, (uint64_t)sig, name);
 }
 
 void print_timespec_val(struct tcb *tcp, int64_t sec, int64_t nsec)
@@ -421,7 +416,7 @@ void print_sigmask(struct tcb *tcp, uint64_t mask, unsigned int nsig)
 	}
 	buf[n++] = ']';
 	buf[n] = '\0';
-	emit_raw(tcp, buf);
+	emit_sym(tcp, mask, buf);
 }
 
 void print_sigset(struct tcb *tcp, uint64_t addr, uint64_t size)

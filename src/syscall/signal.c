@@ -43,9 +43,9 @@ static void print_handler(struct tcb *tcp, uint64_t h)
 	} else if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
 		snprintf(buf, sizeof(buf), "%#llx /* %s */",
 			 (unsigned long long)h, name);
-		emit_raw(tcp, buf);
+		emit_sym(tcp, h, buf);
 	} else {
-		emit_raw(tcp, name);
+		emit_sym(tcp, h, name);
 	}
 }
 

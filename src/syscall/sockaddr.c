@@ -293,7 +293,7 @@ void print_socklen_inout(struct tcb *tcp, uint64_t addr, int in_ok,
 	emit_uint(tcp, in);
 	if (exiting(tcp) && !syserror(tcp) &&
 	    !tracee_read(tcp, addr, &out, sizeof(out)) && out != in) {
-		emit_raw(tcp, " => ");
+		emit_changed(tcp);
 		emit_uint(tcp, out);
 	}
 	emit_array_end(tcp);

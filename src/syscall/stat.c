@@ -370,7 +370,7 @@ static void print_statx_flags(struct tcb *tcp, uint32_t flags)
 		buf[n++] = '|';
 		sprint_flags(buf + n, sizeof(buf) - n, at_flags, rest, NULL);
 	}
-	emit_raw(tcp, buf);
+	emit_sym(tcp, flags, buf);
 }
 
 static void print_statx_time(struct tcb *tcp, const char *name,

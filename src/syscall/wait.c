@@ -97,7 +97,7 @@ static void print_status(struct tcb *tcp, uint32_t s)
 					      "|%#x", s & ~0xffffu);
 	}
 	snprintf(text + n, sizeof(text) - n, "]");
-	emit_raw(tcp, text);
+	emit_sym(tcp, s, text);
 }
 
 /* The status is written only when a child was reaped (return > 0). */

@@ -21,6 +21,8 @@
 #include <elfutils/libdwfl.h>
 #include <libunwind.h>
 
+#include "output/output.h"
+
 struct tcb;
 
 /* An executable mapping of /proc/PID/maps. */
@@ -35,7 +37,7 @@ struct uw_text {
 	uint64_t pc;			/* 0: empty slot */
 	bool caller;
 	bool stop;			/* the unwind ends after this frame */
-	char *text;			/* " > ...\n", malloc'd */
+	struct out_frame frame;		/* its strings malloc'd */
 };
 
 struct uw_proc {

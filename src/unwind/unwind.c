@@ -52,10 +52,18 @@ static unsigned int bucket(pid_t pid)
 
 /* --- frame lines -------------------------------------------------------- */
 
+static void frame_free(struct out_frame *f)
+{
+	free((char *)f->module);
+	free((char *)f->symbol);
+	free((char *)f->file);
+	*f = (struct out_frame){ 0 };
+}
+
 static void texts_clear(struct uw_proc *p)
 {
 	for (size_t i = 0; i < p->texts_cap; i++)
-		free(p->texts[i].text);
+		frame_free(&p->texts[i].frame);
 	free(p->texts);
 	p->texts = NULL;
 	p->ntexts = p->texts_cap = 0;
@@ -106,46 +114,52 @@ static int texts_reserve(struct uw_proc *p)
 	return 0;
 }
 
-/* " > /path(sym+0xoff) [0xfileoff][ file:line]\n" for one frame. */
-static char *format_frame(struct uw_proc *p, const struct uw_pc *f,
-			  bool *stop)
+/*
+ * What a frame shows: its module, symbol and offset, its offset in the
+ * module's file, with -kk its source line.  0, or -ENOMEM.
+ */
+static int describe_frame(struct uw_proc *p, const struct uw_pc *f,
+			  struct out_frame *out, bool *stop)
 {
 	uint64_t at = f->caller ? f->pc - 1 : f->pc;
 	const struct uw_map *m = uw_maps_find(p, at);
-	char *text = NULL, *demangled = NULL, src[4096] = "";
 	struct uw_sym sym;
-	int n;
 
+	*out = (struct out_frame){ .pc = f->pc };
 	*stop = false;
 	if (!m || !*m->path) {
 		/* Not code of a mapped file: JIT, or a stack gone wrong. */
 		*stop = true;
 		debug("unwind: pid %d: pc %#" PRIx64 " is in no mapped file",
 		      p->tgid, f->pc);
-		n = asprintf(&text, " > unexpected_backtracing_error [0x%" PRIx64
-			     "]\n", f->pc);
-		return n < 0 ? NULL : text;
+		return 0;
 	}
 	uw_sym_lookup(p, at, cfg.stack_trace > 1, &sym);
-	if (sym.file)
-		snprintf(src, sizeof(src), " %s:%d", sym.file, sym.line);
+	out->module = strdup(m->path);
+	out->file_offset = f->pc - m->start + m->pgoff;
+	if (sym.file) {
+		out->file = strdup(sym.file);
+		out->line = sym.line;
+	}
 	if (sym.name) {
 		char *name = strndup(sym.name, sym.name_len);
+		char *demangled = name ? lc_demangle(name) : NULL;
 
+		if (demangled) {
+			free(name);
+			name = demangled;
+		}
+		out->symbol = name;
+		out->offset = sym.offset + (f->caller ? 1 : 0);
 		if (!name)
-			return NULL;
-		demangled = lc_demangle(name);
-		n = asprintf(&text, " > %s(%s+0x%" PRIx64 ") [0x%" PRIx64 "]%s\n",
-			     m->path, demangled ? demangled : name,
-			     sym.offset + (f->caller ? 1 : 0),
-			     f->pc - m->start + m->pgoff, src);
-		free(demangled);
-		free(name);
-	} else {
-		n = asprintf(&text, " > %s() [0x%" PRIx64 "]%s\n", m->path,
-			     f->pc - m->start + m->pgoff, src);
+			goto nomem;
 	}
-	return n < 0 ? NULL : text;
+	if (!out->module || (sym.file && !out->file))
+		goto nomem;
+	return 0;
+nomem:
+	frame_free(out);
+	return -ENOMEM;
 }
 
 static const struct uw_text *frame_text(struct uw_proc *p,
@@ -153,22 +167,21 @@ static const struct uw_text *frame_text(struct uw_proc *p,
 {
 	static struct uw_text scratch;
 	struct uw_text *t = text_find(p, f->pc, f->caller);
+	struct out_frame frame;
 	bool stop;
-	char *text;
 
 	if (t)
 		return t;
-	text = format_frame(p, f, &stop);
-	if (!text)
+	if (describe_frame(p, f, &frame, &stop) < 0)
 		return NULL;
 	if (texts_reserve(p) < 0) {
 		/* No room to keep it: use it once. */
-		free(scratch.text);
-		scratch = (struct uw_text){ f->pc, f->caller, stop, text };
+		frame_free(&scratch.frame);
+		scratch = (struct uw_text){ f->pc, f->caller, stop, frame };
 		return &scratch;
 	}
 	t = &p->texts[text_slot(p->texts, p->texts_cap, f->pc, f->caller)];
-	*t = (struct uw_text){ f->pc, f->caller, stop, text };
+	*t = (struct uw_text){ f->pc, f->caller, stop, frame };
 	p->ntexts++;
 	return t;
 }
@@ -347,7 +360,7 @@ static int pcs_reserve(unsigned int n)
 	return 0;
 }
 
-void unwind_print_limit(struct tcb *tcp, unsigned int max_frames)
+static void print_stack(struct tcb *tcp, unsigned int max_frames)
 {
 	struct uw_proc *p;
 	const char *why = NULL;
@@ -383,13 +396,29 @@ void unwind_print_limit(struct tcb *tcp, unsigned int max_frames)
 
 		if (!t)
 			break;
-		out_puts(tcp->out, t->text);
+		line_frame(tcp, &t->frame);
 		if (t->stop)
 			break;
 	}
 	if (why)
 		debug("unwind: pid %d: stack ends after %d frames: %s",
 		      tcp->pid, n > 0 ? n : 0, why);
+}
+
+void unwind_print_limit(struct tcb *tcp, unsigned int max_frames)
+{
+	/* JSON records carry their stack: stack_hook() wrote it. */
+	if (!out_stack_inline())
+		print_stack(tcp, max_frames);
+}
+
+/* A record's stack, where the output puts it in the record (JSON). */
+static void stack_hook(struct tcb *tcp)
+{
+	unsigned int limit = cfg.stack_trace_limit ? cfg.stack_trace_limit :
+						      256;
+
+	print_stack(tcp, cfg.stack_trace ? limit : cfg.lc_stack);
 }
 
 void unwind_print(struct tcb *tcp)
@@ -518,6 +547,7 @@ int unwind_init(struct engine_consumer *c)
 {
 	if (pcs_reserve(cfg.stack_trace_limit ? cfg.stack_trace_limit : 256))
 		return -ENOMEM;
+	out_set_stack_hook(stack_hook);
 
 	next = *c;
 	c->syscall_exit = on_syscall_exit;

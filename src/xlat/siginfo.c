@@ -33,17 +33,18 @@
  * A name in the -X style: "SIGCHLD", "17" (raw) or "17 /\* SIGCHLD *\/"
  * (verbose); num is the value as strace writes it in those forms.
  */
-static void emit_named(struct tcb *tcp, const char *name, const char *num)
+static void emit_named(struct tcb *tcp, int64_t value, const char *name,
+		       const char *num)
 {
 	char buf[96];
 
 	if (!name || cfg.xlat_style == XLAT_STYLE_RAW) {
-		emit_raw(tcp, num);
+		emit_sym(tcp, (uint64_t)value, num);
 	} else if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
 		snprintf(buf, sizeof(buf), "%s /* %s */", num, name);
-		emit_raw(tcp, buf);
+		emit_sym(tcp, (uint64_t)value, buf);
 	} else {
-		emit_raw(tcp, name);
+		emit_sym(tcp, (uint64_t)value, name);
 	}
 }
 
@@ -52,7 +53,7 @@ static void emit_signo(struct tcb *tcp, int sig)
 	char num[16];
 
 	snprintf(num, sizeof(num), "%d", sig);
-	emit_named(tcp, signal_name(sig), num);
+	emit_named(tcp, sig, signal_name(sig), num);
 }
 
 /* Signals whose kernel-sent si_codes (> 0) have names of their own. */
@@ -93,15 +94,15 @@ static void emit_code(struct tcb *tcp, const siginfo_t *si)
 		snprintf(num, sizeof(num), "%#x", (uint32_t)si->si_code);
 	else
 		snprintf(num, sizeof(num), "0");
-	emit_named(tcp, name, num);
+	emit_named(tcp, si->si_code, name, num);
 }
 
-static void emit_errno(struct tcb *tcp, int err)
+static void emit_si_errno(struct tcb *tcp, int err)
 {
 	const char *name = errno_name(err);
 
 	if (name)
-		emit_raw(tcp, name);
+		emit_sym(tcp, (uint64_t)err, name);
 	else
 		emit_uint(tcp, (uint32_t)err);
 }
@@ -161,7 +162,7 @@ static void emit_child(struct tcb *tcp, const siginfo_t *si)
 	if (si->si_code != CLD_EXITED)
 		name = signal_name(si->si_status);
 	snprintf(num, sizeof(num), "%d", si->si_status);
-	emit_named(tcp, name, num);
+	emit_named(tcp, si->si_status, name, num);
 	emit_ticks(tcp, "si_utime", (long)si->si_utime);
 	emit_ticks(tcp, "si_stime", (long)si->si_stime);
 }
@@ -208,7 +209,7 @@ static void emit_trapped_syscall(struct tcb *tcp, const siginfo_t *si)
 		ent = sysent_lookup(pers, (unsigned int)si->si_syscall);
 	if (ent && pers == tcp->pers) {
 		snprintf(text, sizeof(text), "__NR_%s", ent->name);
-		emit_raw(tcp, text);
+		emit_sym(tcp, (uint32_t)si->si_syscall, text);
 		return;
 	}
 	emit_uint(tcp, (uint32_t)si->si_syscall);
@@ -226,7 +227,7 @@ static void emit_sys(struct tcb *tcp, const siginfo_t *si)
 	emit_trapped_syscall(tcp, si);
 	emit_field(tcp, "si_arch");
 	if (arch) {
-		emit_raw(tcp, arch);
+		emit_sym(tcp, (uint32_t)si->si_arch, arch);
 	} else {
 		emit_hex(tcp, (uint32_t)si->si_arch);
 		emit_comment(tcp, "AUDIT_ARCH_???");
@@ -303,7 +304,7 @@ void print_siginfo(struct tcb *tcp, const siginfo_t *si)
 	emit_code(tcp, si);
 	if (si->si_errno) {
 		emit_field(tcp, "si_errno");
-		emit_errno(tcp, si->si_errno);
+		emit_si_errno(tcp, si->si_errno);
 	}
 	if (si->si_code <= 0)
 		emit_user_fields(tcp, si);

@@ -1,0 +1,960 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * --output-format=json: each event is one JSON object on a line of its
+ * own (JSON Lines), as doc/trace-schema.json describes it.
+ *
+ * The emit primitives the decoders call are spelled here as JSON values
+ * (json_writer); what a line's other parts are — its record type, times
+ * and task, the result — comes through the same calls as for text
+ * (line.c and events.c call jrec_*()).  A record is built in its task's
+ * held stream (line_hold) and goes out whole when it ends, so a syscall
+ * is one record from its entry to its exit whatever other tasks print
+ * in between, and a value can still be wrapped when a comment or a -y
+ * path follows it.
+ *
+ * Values (doc/trace-schema.json, "value"):
+ *   decimal number          a JSON number
+ *   hex number, address     "0x1f" (a string); NULL is null, hex 0 is 0
+ *   flags, constants        {"value": N, "names": "O_RDONLY|O_CLOEXEC"}
+ *   octal mode              {"value": 420, "oct": "0644"}
+ *   other symbolic text     {"text": "..."}
+ *   string from the tracee  a JSON string when its bytes are UTF-8, whole
+ *                           and do not read as a hex number; else
+ *                           {"str": "...", "more": true} (cut at -s),
+ *                           {"bytes": "hex digits"} (not UTF-8), with
+ *                           "hex": true when shown as \x escapes
+ *   struct                  an object, fields by name ("_N" unnamed)
+ *   array                   an array
+ *   elided rest ("...")     {"...": true} in an array, "...": true in an
+ *                           object
+ *   value with a note       {"value": V, "comment": "...", "path": "...",
+ *                           "deleted": true, "comm": "..."}
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "engine/engine.h"
+#include "output/emit.h"
+#include "output/internal.h"
+#include "filter/qualify.h"
+#include "output/json.h"
+#include "syscall/sysent.h"
+
+bool out_json;
+
+enum {
+	JPART_TOP = 0,		/* the record's own fields */
+	JPART_ARGS,		/* inside "args" */
+	JPART_VALUE,		/* after "retval": or another jrec_value() */
+};
+
+static const char hexdig[] = "0123456789abcdef";
+
+/* Wall clock minus monotonic clock, taken once: one time base. */
+static int64_t wall_offset;
+
+void jrec_init(void)
+{
+	struct timespec w, m;
+
+	clock_gettime(CLOCK_REALTIME, &w);
+	clock_gettime(CLOCK_MONOTONIC, &m);
+	wall_offset = ((int64_t)w.tv_sec - m.tv_sec) * 1000000000LL +
+		      (w.tv_nsec - m.tv_nsec);
+	out_json = true;
+	emit_set_writer(&json_writer);
+}
+
+/* --- JSON text ------------------------------------------------------- */
+
+static void put_u64(struct outstream *os, uint64_t v)
+{
+	out_u64(os, v);
+}
+
+static void put_s64(struct outstream *os, int64_t v)
+{
+	out_s64(os, v);
+}
+
+static void put_hexstr(struct outstream *os, uint64_t v)
+{
+	char tmp[20], *p = tmp + sizeof(tmp);
+
+	*--p = '"';
+	do {
+		*--p = hexdig[v & 15];
+		v >>= 4;
+	} while (v);
+	*--p = 'x';
+	*--p = '0';
+	*--p = '"';
+	out_put(os, p, (size_t)(tmp + sizeof(tmp) - p));
+}
+
+/* Length of the UTF-8 sequence at s (at most n bytes), 0 if invalid. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned char c = s[0];
+	size_t len;
+	uint32_t cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		len = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		len = 4, cp = c & 0x07;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	/* Overlong forms, surrogates and past U+10FFFF are not UTF-8. */
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return len;
+}
+
+static bool is_utf8(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (size_t i = 0; i < n;) {
+		size_t l = utf8_len(p + i, n - i);
+
+		if (!l)
+			return false;
+		i += l;
+	}
+	return true;
+}
+
+/*
+ * n bytes of valid UTF-8 (or any ASCII text) as a JSON string into dst,
+ * which has room for 6 * n + 2 bytes; returns the length.
+ */
+static size_t fmt_jstr(char *dst, const char *s, size_t n)
+{
+	char *p = dst;
+
+	*p++ = '"';
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '"' || c == '\\') {
+			*p++ = '\\';
+			*p++ = (char)c;
+		} else if (c == '\n') {
+			*p++ = '\\';
+			*p++ = 'n';
+		} else if (c == '\t') {
+			*p++ = '\\';
+			*p++ = 't';
+		} else if (c < 0x20 || c == 0x7f) {
+			memcpy(p, "\\u00", 4);
+			p[4] = hexdig[c >> 4];
+			p[5] = hexdig[c & 15];
+			p += 6;
+		} else {
+			*p++ = (char)c;
+		}
+	}
+	*p++ = '"';
+	return (size_t)(p - dst);
+}
+
+static void put_jstr(struct outstream *os, const char *s, size_t n)
+{
+	out_commit(os, fmt_jstr(out_reserve(os, 6 * n + 2), s, n));
+}
+
+static void put_jcstr(struct outstream *os, const char *s)
+{
+	put_jstr(os, s, strlen(s));
+}
+
+/* "key": */
+static void put_key(struct outstream *os, const char *key)
+{
+	put_jcstr(os, key);
+	out_putc(os, ':');
+}
+
+/* ,"key": */
+static void put_ckey(struct outstream *os, const char *key)
+{
+	out_putc(os, ',');
+	put_key(os, key);
+}
+
+/* --- structure of values --------------------------------------------- */
+
+static inline unsigned int jdepth(const struct emit_state *st)
+{
+	return st->depth < EMIT_JSON_DEPTH ? st->depth : EMIT_JSON_DEPTH - 1;
+}
+
+/*
+ * The name of argument i: the syscall table's name column, "argN" where
+ * it has none.
+ */
+static void arg_key(struct tcb *tcp, unsigned int i, char *buf, size_t size)
+{
+	const struct sysent *ent = tcp->sc.ent;
+	const char *names = ent && tcp->sc.emit.jpart == JPART_ARGS &&
+				    !tcp->sc.emit.jcall ?
+			    ent->argnames : NULL;
+
+	/* names: "fd,buf,count" */
+	for (unsigned int k = 0; names && *names; k++) {
+		const char *end = strchr(names, ',');
+		size_t n = end ? (size_t)(end - names) : strlen(names);
+
+		if (k == i) {
+			snprintf(buf, size, "%.*s", (int)n, names);
+			return;
+		}
+		names = end ? end + 1 : NULL;
+	}
+	snprintf(buf, size, "arg%u", i + 1);
+}
+
+/*
+ * A value is about to be written at the current depth: its comma and
+ * key.  Returns the stream.
+ */
+static struct outstream *jitem(struct tcb *tcp)
+{
+	struct emit_state *st = &tcp->sc.emit;
+	struct outstream *os = tcp_out(tcp);
+	unsigned int d = jdepth(st);
+	char key[32];
+
+	if (st->jkey) {
+		st->jkey = false;
+	} else if (st->jpart == JPART_VALUE && st->depth == 0) {
+		/* "retval": is out */
+	} else {
+		unsigned int n = st->jcount[d]++;
+
+		if (n)
+			out_putc(os, ',');
+		if (!(st->jarray & (1u << d))) {
+			if (d == 0)
+				arg_key(tcp, n, key, sizeof(key));
+			else
+				snprintf(key, sizeof(key), "_%u", n);
+			put_key(os, key);
+		}
+	}
+	st->joff[d] = (uint32_t)os->len;
+	st->jwrapped &= ~(1u << d);
+	return os;
+}
+
+/* A value is whole: close the {"value": V, "changed": W} it ends. */
+static void jdone(struct tcb *tcp)
+{
+	struct emit_state *st = &tcp->sc.emit;
+	uint32_t bit = 1u << jdepth(st);
+
+	if (st->jclose & bit) {
+		st->jclose &= ~bit;
+		out_putc(tcp_out(tcp), '}');
+	}
+}
+
+/* The value just written is an object {"value": ...}: jwrap() adds to it. */
+static void jvalue_object(struct tcb *tcp)
+{
+	tcp->sc.emit.jwrapped |= 1u << jdepth(&tcp->sc.emit);
+}
+
+/*
+ * Add "key": val (a JSON text) to the value written last at this depth:
+ * V becomes {"value": V, "key": val}, or gains the key if it is such an
+ * object already.
+ */
+static void jwrap(struct tcb *tcp, const char *key, const char *jtext)
+{
+	static const char head[] = "{\"value\":";
+	struct emit_state *st = &tcp->sc.emit;
+	struct outstream *os = tcp_out(tcp);
+	size_t off = st->joff[jdepth(st)], hl = sizeof(head) - 1;
+	size_t n = strlen(jtext);
+	bool wrapped;
+
+	if (off >= os->len)
+		return;
+	wrapped = (st->jwrapped & (1u << jdepth(st))) &&
+		  os->buf[os->len - 1] == '}';
+	if (wrapped) {
+		os->len--;
+	} else {
+		out_reserve(os, hl);
+		memmove(os->buf + off + hl, os->buf + off, os->len - off);
+		memcpy(os->buf + off, head, hl);
+		os->len += hl;
+		st->jwrapped |= 1u << jdepth(st);
+	}
+	put_ckey(os, key);
+	out_put(os, jtext, n);
+	out_putc(os, '}');
+}
+
+/* --- the writer ------------------------------------------------------ */
+
+static void json_call_begin(struct tcb *tcp, const char *name)
+{
+	struct outstream *os = tcp_out(tcp);
+	struct emit_state *st = &tcp->sc.emit;
+
+	if (st->jpart == JPART_ARGS)
+		return;		/* a call's return record has begun them */
+	put_ckey(os, "name");
+	put_jcstr(os, name);
+	if (!st->jcall) {
+		put_ckey(os, "nr");
+		put_u64(os, (uint64_t)tcp->sc.nr);
+	}
+	jrec_args(tcp);
+}
+
+void jrec_args(struct tcb *tcp)
+{
+	struct emit_state *st = &tcp->sc.emit;
+
+	put_ckey(tcp_out(tcp), "args");
+	out_putc(tcp_out(tcp), '{');
+	st->jpart = JPART_ARGS;
+	st->depth = 0;
+	st->jcount[0] = 0;
+	st->jarray = 0;
+	st->jwrapped = 0;
+}
+
+static void json_call_end(struct tcb *tcp)
+{
+	struct emit_state *st = &tcp->sc.emit;
+
+	if (st->jpart != JPART_ARGS)
+		return;
+	out_putc(tcp_out(tcp), '}');
+	st->jpart = JPART_TOP;
+}
+
+static void json_sep(struct tcb *tcp)
+{
+	(void)tcp;	/* jitem() writes the commas */
+}
+
+static void json_field(struct tcb *tcp, const char *name)
+{
+	struct emit_state *st = &tcp->sc.emit;
+	struct outstream *os = tcp_out(tcp);
+	unsigned int d = jdepth(st);
+
+	if (st->jcount[d]++)
+		out_putc(os, ',');
+	/* An array's element has no name: the field becomes an object. */
+	put_key(os, name);
+	st->jkey = true;
+}
+
+static void json_sint(struct tcb *tcp, int64_t v)
+{
+	put_s64(jitem(tcp), v);
+	jdone(tcp);
+}
+
+static void json_uint(struct tcb *tcp, uint64_t v)
+{
+	put_u64(jitem(tcp), v);
+	jdone(tcp);
+}
+
+/* "0x1f", or for 0 what zero says. */
+static void put_hex_item(struct tcb *tcp, uint64_t v, const char *zero)
+{
+	struct outstream *os = jitem(tcp);
+
+	if (v)
+		put_hexstr(os, v);
+	else
+		out_put(os, zero, strlen(zero));
+	jdone(tcp);
+}
+
+static void json_hex(struct tcb *tcp, uint64_t v)
+{
+	put_hex_item(tcp, v, "0");
+}
+
+static void json_ptr(struct tcb *tcp, uint64_t v)
+{
+	put_hex_item(tcp, v, "null");
+}
+
+static void json_oct(struct tcb *tcp, uint64_t v)
+{
+	struct outstream *os = jitem(tcp);
+	char buf[24];
+
+	out_put(os, "{\"value\":", 9);
+	put_u64(os, v);
+	put_ckey(os, "oct");
+	fmt_oct(buf, sizeof(buf), v);
+	put_jcstr(os, buf);
+	out_putc(os, '}');
+	jvalue_object(tcp);
+	jdone(tcp);
+}
+
+static void json_sym(struct tcb *tcp, uint64_t v, const char *text)
+{
+	struct outstream *os = jitem(tcp);
+
+	out_put(os, "{\"value\":", 9);
+	/* Signed constants (AT_FDCWD) read as negative numbers. */
+	if ((int64_t)v < 0 && (int64_t)v >= INT32_MIN)
+		put_s64(os, (int64_t)v);
+	else
+		put_u64(os, v);
+	put_ckey(os, "names");
+	put_jcstr(os, text);
+	out_putc(os, '}');
+	jvalue_object(tcp);
+	jdone(tcp);
+}
+
+static void json_raw(struct tcb *tcp, const char *text)
+{
+	struct outstream *os = jitem(tcp);
+
+	out_put(os, "{\"text\":", 8);
+	put_jcstr(os, text);
+	out_putc(os, '}');
+	jdone(tcp);
+}
+
+/* Add key: the JSON string of val (true when val is NULL). */
+static void jwrap_str(struct tcb *tcp, const char *key, const char *val)
+{
+	size_t n = val ? strlen(val) : 0;
+	char *buf;
+
+	if (!val) {
+		jwrap(tcp, key, "true");
+		return;
+	}
+	buf = malloc(6 * n + 3);
+	if (!buf)
+		return;
+	buf[fmt_jstr(buf, val, n)] = '\0';
+	jwrap(tcp, key, buf);
+	free(buf);
+}
+
+static void json_comment(struct tcb *tcp, const char *text)
+{
+	jwrap_str(tcp, "comment", text);
+}
+
+static void json_annot(struct tcb *tcp, const char *key, const char *val,
+		       const char *text)
+{
+	(void)text;
+	jwrap_str(tcp, key, val);
+}
+
+/* A hex number string: the form a tracee's string must not take bare. */
+static bool reads_as_hex(const char *s, size_t n)
+{
+	if (n < 3 || s[0] != '0' || s[1] != 'x')
+		return false;
+	for (size_t i = 2; i < n; i++)
+		if (!strchr("0123456789abcdef", s[i]) || !s[i])
+			return false;
+	return true;
+}
+
+static void json_quoted(struct tcb *tcp, const char *s, size_t len,
+			unsigned int flags)
+{
+	struct outstream *os = jitem(tcp);
+	bool more = flags & QUOTE_ELLIPSIS;
+	bool hex = (flags & QUOTE_FORCE_HEX) ||
+		   cfg.hex_strings == HEX_STRINGS_ALL;
+	bool utf8;
+
+	if (flags & QUOTE_0_TERMINATED) {
+		const char *nul = memchr(s, '\0', len);
+
+		if (nul)
+			len = (size_t)(nul - s);
+	}
+	utf8 = is_utf8(s, len);
+	if (utf8 && !more && !hex && !reads_as_hex(s, len)) {
+		put_jstr(os, s, len);
+		jdone(tcp);
+		return;
+	}
+	if (utf8) {
+		out_put(os, "{\"str\":", 7);
+		put_jstr(os, s, len);
+	} else {
+		char *p;
+
+		out_put(os, "{\"bytes\":\"", 10);
+		p = out_reserve(os, 2 * len);
+		for (size_t i = 0; i < len; i++) {
+			p[2 * i] = hexdig[(unsigned char)s[i] >> 4];
+			p[2 * i + 1] = hexdig[(unsigned char)s[i] & 15];
+		}
+		out_commit(os, 2 * len);
+		out_putc(os, '"');
+	}
+	if (more)
+		out_put(os, ",\"more\":true", 12);
+	if (hex)
+		out_put(os, ",\"hex\":true", 11);
+	out_putc(os, '}');
+	jdone(tcp);
+}
+
+static void json_open(struct tcb *tcp, char bracket)
+{
+	struct emit_state *st = &tcp->sc.emit;
+	struct outstream *os = jitem(tcp);
+	unsigned int d = st->depth + 1 < EMIT_JSON_DEPTH ? st->depth + 1 :
+							   EMIT_JSON_DEPTH - 1;
+
+	out_putc(os, bracket == '[' ? '[' : '{');
+	st->jcount[d] = 0;
+	st->jclose &= ~(1u << d);
+	st->jwrapped &= ~(1u << d);
+	if (bracket == '[')
+		st->jarray |= 1u << d;
+	else
+		st->jarray &= ~(1u << d);
+}
+
+static void json_close(struct tcb *tcp, char bracket)
+{
+	out_putc(tcp_out(tcp), bracket == ']' ? ']' : '}');
+	jdone(tcp);
+}
+
+static void json_more(struct tcb *tcp)
+{
+	struct emit_state *st = &tcp->sc.emit;
+	struct outstream *os = tcp_out(tcp);
+	unsigned int d = jdepth(st);
+
+	if (st->jarray & (1u << d)) {
+		os = jitem(tcp);
+		out_put(os, "{\"...\":true}", 12);
+	} else {
+		if (st->jcount[d]++)
+			out_putc(os, ',');
+		st->joff[d] = (uint32_t)os->len;
+		out_put(os, "\"...\":true", 10);
+	}
+}
+
+static void json_changed(struct tcb *tcp)
+{
+	struct emit_state *st = &tcp->sc.emit;
+	struct outstream *os = tcp_out(tcp);
+
+	jwrap(tcp, "changed", "null");
+	/* Take the null back: the next value takes its place. */
+	os->len -= 5;
+	st->jkey = true;
+	st->jclose |= 1u << jdepth(st);
+}
+
+static void json_retval_begin(struct tcb *tcp)
+{
+	struct emit_state *st = &tcp->sc.emit;
+
+	json_call_end(tcp);
+	put_ckey(tcp_out(tcp), "retval");
+	st->jpart = JPART_VALUE;
+	st->depth = 0;
+	st->jwrapped = 0;
+}
+
+static void json_noval(struct tcb *tcp)
+{
+	out_put(jitem(tcp), "null", 4);
+}
+
+static void json_error(struct tcb *tcp, int err, const char *name,
+		       const char *msg, bool restart)
+{
+	struct outstream *os = jitem(tcp);
+
+	/* A restarted syscall has no result yet: null. */
+	if (restart)
+		out_put(os, "null", 4);
+	else
+		out_put(os, "-1", 2);
+	tcp->sc.emit.jpart = JPART_TOP;
+	put_ckey(os, "error");
+	out_put(os, "{\"number\":", 10);
+	put_u64(os, (uint64_t)err);
+	if (name) {
+		put_ckey(os, "name");
+		put_jcstr(os, name);
+	}
+	if (name && msg) {
+		put_ckey(os, "message");
+		put_jcstr(os, msg);
+	}
+	out_putc(os, '}');
+}
+
+static void json_aux(struct tcb *tcp, const char *text)
+{
+	struct outstream *os = tcp_out(tcp);
+
+	put_ckey(os, "aux");
+	put_jcstr(os, text);
+}
+
+static void json_mark(struct tcb *tcp, const char *mark)
+{
+	struct outstream *os = tcp_out(tcp);
+
+	put_ckey(os, !strcmp(mark, "INJECTED") ? "injected" : "delayed");
+	out_put(os, "true", 4);
+}
+
+static void json_duration(struct tcb *tcp, uint64_t ns)
+{
+	struct outstream *os = tcp_out(tcp);
+
+	put_ckey(os, "duration_ns");
+	put_u64(os, ns);
+}
+
+static void json_args_unfinished(struct tcb *tcp)
+{
+	struct outstream *os = tcp_out(tcp);
+
+	/* Inside "args": a key no argument has. */
+	if (tcp->sc.emit.jcount[0]++)
+		out_putc(os, ',');
+	out_put(os, "\"<unfinished>\":true", 19);
+}
+
+const struct emit_writer json_writer = {
+	.call_begin = json_call_begin,
+	.call_end = json_call_end,
+	.sep = json_sep,
+	.field = json_field,
+	.sint = json_sint,
+	.uint = json_uint,
+	.hex = json_hex,
+	.oct = json_oct,
+	.ptr = json_ptr,
+	.sym = json_sym,
+	.raw = json_raw,
+	.comment = json_comment,
+	.annot = json_annot,
+	.quoted = json_quoted,
+	.open = json_open,
+	.close = json_close,
+	.more = json_more,
+	.changed = json_changed,
+	.retval_begin = json_retval_begin,
+	.noval = json_noval,
+	.error = json_error,
+	.aux = json_aux,
+	.mark = json_mark,
+	.duration = json_duration,
+	.args_unfinished = json_args_unfinished,
+};
+
+/* --- records --------------------------------------------------------- */
+
+static uint64_t ts_ns(const struct timespec *ts)
+{
+	return (uint64_t)ts->tv_sec * 1000000000ULL + (uint64_t)ts->tv_nsec;
+}
+
+void jrec_no_result(struct tcb *tcp)
+{
+	struct emit_state *st = &tcp->sc.emit;
+
+	if (st->jpart != JPART_ARGS)
+		return;
+	json_call_end(tcp);
+	put_ckey(tcp_out(tcp), "retval");
+	out_put(tcp_out(tcp), "null", 4);
+}
+
+/* {"type": type, and the times: what every record begins with. */
+static void put_head(struct outstream *os, const char *type, uint64_t mono)
+{
+	out_put(os, "{\"type\":", 8);
+	put_jcstr(os, type);
+	put_ckey(os, "mono_ns");
+	put_u64(os, mono);
+	put_ckey(os, "wall_ns");
+	put_u64(os, mono + (uint64_t)wall_offset);
+}
+
+/*
+ * A record of tcp's is still open (a syscall's, between its entry and
+ * exit) when another of its events must be written: it ends first,
+ * marked unfinished, and its exit will print nothing.
+ */
+void jrec_settle(struct tcb *tcp)
+{
+	if (!line_is_held(tcp) || !tcp->out->len)
+		return;
+	jrec_no_result(tcp);
+	jrec_bool(tcp, "unfinished");
+	tcp->flags &= ~TCB_ENTRY_PRINTED;
+	jrec_end(tcp);
+	/* Held for -e status: unfinished decides. */
+	if (line_is_held(tcp))
+		line_hold_end(tcp, qual_status() & STATUS_UNFINISHED);
+}
+
+void jrec_begin(struct tcb *tcp, const char *type, const struct timespec *when)
+{
+	struct emit_state *st = &tcp->sc.emit;
+	struct outstream *os;
+	struct timespec now;
+	uint64_t mono;
+
+	jrec_settle(tcp);
+	if (!when) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		when = &now;
+	}
+	mono = ts_ns(when);
+	st->jheld = !line_is_held(tcp);
+	if (st->jheld)
+		line_hold(tcp);
+	os = tcp_out(tcp);
+	emit_state_reset(tcp);
+	st->jcall = !strcmp(type, "call") || !strcmp(type, "return");
+	st->jstack = (cfg.stack_trace && (!strcmp(type, "syscall") ||
+					  !strcmp(type, "signal"))) ||
+		     ((cfg.stack_trace || cfg.lc_stack) &&
+		      !strcmp(type, "return"));
+	st->jframes = false;
+	st->jpart = JPART_TOP;
+	st->jwrapped = 0;
+	put_head(os, type, mono);
+	put_ckey(os, "pid");
+	put_u64(os, (uint64_t)(tcp->tgid ? tcp->tgid : tcp->pid));
+	put_ckey(os, "tid");
+	put_u64(os, (uint64_t)tcp->pid);
+	put_ckey(os, "pers");
+	put_jcstr(os, arch_pers[!strcmp(type, "syscall") ? tcp->sc.pers :
+							    tcp->pers].name);
+}
+
+void jrec_str(struct tcb *tcp, const char *key, const char *val)
+{
+	struct outstream *os = tcp_out(tcp);
+
+	put_ckey(os, key);
+	put_jcstr(os, val);
+}
+
+void jrec_int(struct tcb *tcp, const char *key, int64_t val)
+{
+	struct outstream *os = tcp_out(tcp);
+
+	put_ckey(os, key);
+	put_s64(os, val);
+}
+
+void jrec_bool(struct tcb *tcp, const char *key)
+{
+	struct outstream *os = tcp_out(tcp);
+
+	put_ckey(os, key);
+	out_put(os, "true", 4);
+}
+
+void jrec_hex(struct tcb *tcp, const char *key, uint64_t val)
+{
+	struct outstream *os = tcp_out(tcp);
+
+	put_ckey(os, key);
+	put_hexstr(os, val);
+}
+
+void jrec_time(struct tcb *tcp, const char *key, const struct timespec *when)
+{
+	jrec_int(tcp, key, (int64_t)ts_ns(when));
+}
+
+/* The value the emit primitives write next is the record's key. */
+void jrec_value(struct tcb *tcp, const char *key)
+{
+	struct emit_state *st = &tcp->sc.emit;
+
+	put_ckey(tcp_out(tcp), key);
+	st->jpart = JPART_VALUE;
+	st->depth = 0;
+}
+
+/* --- stacks ---------------------------------------------------------- */
+
+static void (*stack_hook)(struct tcb *tcp);
+
+void out_set_stack_hook(void (*hook)(struct tcb *tcp))
+{
+	stack_hook = hook;
+}
+
+bool out_stack_inline(void)
+{
+	return out_json;
+}
+
+void jrec_frame(struct tcb *tcp, const struct out_frame *f)
+{
+	struct emit_state *st = &tcp->sc.emit;
+	struct outstream *os = tcp_out(tcp);
+
+	if (!st->jframes) {
+		put_ckey(os, "stack");
+		out_putc(os, '[');
+		st->jframes = true;
+	} else {
+		out_putc(os, ',');
+	}
+	out_put(os, "{\"address\":", 11);
+	put_hexstr(os, f->pc);
+	if (f->module) {
+		put_ckey(os, "module");
+		put_jcstr(os, f->module);
+		put_ckey(os, "file_offset");
+		put_hexstr(os, f->file_offset);
+	}
+	if (f->symbol) {
+		put_ckey(os, "symbol");
+		put_jcstr(os, f->symbol);
+		put_ckey(os, "offset");
+		put_hexstr(os, f->offset);
+	}
+	if (f->file) {
+		put_ckey(os, "file");
+		put_jcstr(os, f->file);
+		put_ckey(os, "line");
+		put_s64(os, f->line);
+	}
+	out_putc(os, '}');
+}
+
+/* The record ends as its event does: its stack first (-k). */
+void jrec_end_event(struct tcb *tcp)
+{
+	struct emit_state *st = &tcp->sc.emit;
+
+	if (st->jstack && stack_hook && st->jpart != JPART_ARGS) {
+		stack_hook(tcp);
+		if (st->jframes)
+			out_putc(tcp_out(tcp), ']');
+		st->jframes = false;
+	}
+	jrec_end(tcp);
+}
+
+void jrec_end(struct tcb *tcp)
+{
+	struct emit_state *st = &tcp->sc.emit;
+	struct outstream *os = tcp_out(tcp);
+
+	if (st->jpart == JPART_ARGS)
+		json_call_end(tcp);
+	out_putc(os, '}');
+	out_write(os, "\n", 1);
+	os->partial = NULL;
+	st->jpart = JPART_TOP;
+	if (st->jheld) {
+		st->jheld = false;
+		line_hold_end(tcp, true);
+	}
+}
+
+bool jrec_open(const struct tcb *tcp)
+{
+	return line_is_held(tcp) && tcp->out->len;
+}
+
+/* --- records of no task ---------------------------------------------- */
+
+bool out_is_json(void)
+{
+	return out_json;
+}
+
+void out_jrec_begin(struct outstream *os, const char *type)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	put_head(os, type, ts_ns(&now));
+}
+
+void out_jkey(struct outstream *os, const char *key)
+{
+	put_ckey(os, key);
+}
+
+void out_jstr(struct outstream *os, const char *s)
+{
+	put_jcstr(os, s);
+}
+
+void out_jrec_end(struct outstream *os)
+{
+	out_putc(os, '}');
+	out_write(os, "\n", 1);
+}
+
+void out_jdump(struct tcb *tcp, int buffer, uint64_t offset,
+	       const void *data, size_t n)
+{
+	const unsigned char *b = data;
+	struct outstream *os;
+	char *p;
+
+	jrec_begin(tcp, "dump", NULL);
+	os = tcp_out(tcp);
+	if (buffer >= 0)
+		jrec_int(tcp, "buffer", buffer);
+	jrec_int(tcp, "offset", (int64_t)offset);
+	out_put(os, ",\"bytes\":\"", 10);
+	p = out_reserve(os, 2 * n);
+	for (size_t i = 0; i < n; i++) {
+		p[2 * i] = hexdig[b[i] >> 4];
+		p[2 * i + 1] = hexdig[b[i] & 15];
+	}
+	out_commit(os, 2 * n);
+	out_putc(os, '"');
+	jrec_end(tcp);
+}

@@ -1,0 +1,93 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# --output-format=json beyond single syscalls: children under -f (attach
+# records, exits, a syscall record per task), signals with their
+# siginfo, -k stacks in the records, -c and --hist as summary and hist
+# records, -e write= dumps, library calls (call and return records,
+# nested), -ff files and -o |cmd.  Every record of every run must be
+# accepted by doc/trace-schema.json; the values checked are those the
+# programs know they made.
+# timeout-factor: 2
+. "$SRCDIR/tests/lib.sh"
+. "$SRCDIR/tests/progs/libcall/lc.sh"
+need_progs forker sigs writestr
+
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+check="$py $SRCDIR/tests/json_check.py"
+J="$SLTRACE --output-format=json"
+
+# get FILE EXPR: EXPR over each record r, as json_check.py get prints it.
+get() {
+	$check get "$1" "$2"
+}
+
+# children: forker's child exits 3, the parent 0
+$J -f -o fork.json "$PROGS/forker" fork 0 3 > out
+expect_rc 0 $? "forker under -f"
+child=$(sed -n 's/^child \([0-9]*\) exited 3$/\1/p' out)
+[ -n "$child" ] || { show out; fail "forker did not say its child"; }
+expect_line <(get fork.json 'r["how"] + " " + str(r["pid"]) if r["type"] == "attach" else 1/0') "follow $child"
+expect_line <(get fork.json 'str(r["pid"]) + " " + str(r["status"]) if r["type"] == "exit" else 1/0') "$child 3"
+[ "$(get fork.json 'r["pid"] if r["type"] == "syscall" and r["name"] == "getppid" else 1/0')" = "$child" ] ||
+	fail "the child's getppid is not a record of the child"
+get fork.json 'r["name"] if r["type"] == "syscall" and r["pid"] != r["tid"] else 1/0' > threads
+expect_empty threads
+
+# signals: three SIGUSR1 the program sends itself and handles
+$J -e trace=kill,tgkill,rt_sigreturn -o sig.json "$PROGS/sigs" handler 3 > out
+expect_rc 0 $? "sigs under json"
+expect_count 3 <(get sig.json 'r["signal"] if r["type"] == "signal" else 1/0') "SIGUSR1"
+expect_count 3 <(get sig.json 'r["siginfo"]["si_signo"]["names"] if r["type"] == "signal" else 1/0') "SIGUSR1"
+expect_count 3 <(get sig.json 'str(r["siginfo"]["si_signo"]["value"]) if r["type"] == "signal" else 1/0') "10"
+
+# -k: the write record carries the stack, innermost frame first
+$J -k -e trace=write -o k.json "$PROGS/writestr" hello > out
+expect_rc 0 $? "writestr under -k"
+expect_line <(get k.json 'r["args"]["buf"] if r["type"] == "syscall" else 1/0') "hello"
+n=$(get k.json 'len(r["stack"]) if r["type"] == "syscall" else 1/0')
+[ "${n:-0}" -ge 2 ] || fail "a stack of ${n:-no} frames"
+expect_match <(get k.json 'r["stack"][-1]["module"] if r["type"] == "syscall" else 1/0') "writestr$"
+
+# -e write=1: the bytes written, in a dump record after the syscall's
+$J -e trace=write -e write=1 -o w.json "$PROGS/writestr" -x 41000a > out
+expect_rc 0 $? "writestr -x"
+expect_line <(get w.json 'r["bytes"] if r["type"] == "dump" else 1/0') "41000a"
+expect_line <(get w.json 'r["type"]') "dump"
+
+# -c and --hist: tables as records
+$J -f -c --hist -o c.json "$PROGS/forker" fork 0 3 > /dev/null
+expect_rc 0 $? "forker under -c"
+expect_line <(get c.json 'r["type"]') "summary"
+expect_line <(get c.json 'str([x["calls"] for x in r["rows"] if x["name"] == "wait4"][0]) if r["type"] == "summary" else 1/0') "1"
+expect_line <(get c.json 'str(r["total"]["calls"] == sum(x["calls"] for x in r["rows"])) if r["type"] == "summary" else 1/0') "True"
+expect_line <(get c.json 'r["name"] if r["type"] == "hist" else 1/0') "wait4"
+get c.json 'r["type"]' | grep -v -E '^(summary|hist)$' > other
+expect_empty other
+
+# -ff and -o |cmd: records whole in each file and through a pipe
+$J -ff -o ff "$PROGS/forker" fork 0 3 > /dev/null
+expect_rc 0 $? "forker under -ff"
+[ "$(ls ff.* | wc -l)" = 2 ] || fail "$(ls ff.* | wc -l) -ff files"
+$J -o '|cat > piped.json' "$PROGS/writestr" hi > /dev/null
+expect_rc 0 $? "writestr -o |cat"
+expect_line <(get piped.json 'r["type"]') "exit"
+
+# library calls: bar_rec(3) nests 4 calls; each returns n (n + 1) / 2
+lc_build pie b recurse
+$J -e trace=none -L bar_rec -o lc.json b/recurse 3 exp > out
+expect_rc 0 $? "recurse"
+expect_line out "ok 6"
+get lc.json 'r["type"] + " " + str(r["depth"]) + " " + str(r.get("retval", r["args"].get("arg1"))) if r["type"] in ("call", "return") else 1/0' > calls
+printf '%s\n' "call 0 3" "call 1 2" "call 2 1" "call 3 0" \
+	"return 3 0" "return 2 1" "return 1 3" "return 0 6" > want
+expect_in_order calls want
+expect_line <(get lc.json 'r["function"] if r["type"] == "call" and r["depth"] == 1 else 1/0') "bar_rec"
+
+$check validate "$SRCDIR/doc/trace-schema.json" fork.json sig.json k.json \
+	w.json c.json ff.* piped.json lc.json > check.out 2>&1 || {
+	head -40 check.out >&2
+	fail "records the schema refuses"
+}
+note "$(tail -1 check.out)"
+exit 0
