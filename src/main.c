@@ -16,6 +16,7 @@
 #include "libcall/libcall.h"
 #include "output/events.h"
 #include "output/output.h"
+#include "output/replay.h"
 #include "stats/stats.h"
 #include "syscall/nested_ptrace.h"
 #include "syscall/print.h"
@@ -167,6 +168,12 @@ int main(int argc, char **argv)
 		return 1;
 	if (out_init() < 0)
 		return 1;
+	if (cfg.replay) {
+		int rc = replay_file(cfg.replay);
+
+		out_finish();
+		return rc < 0 ? 1 : 0;
+	}
 	if (out_nowhere())
 		return run_untraced();
 	wire_consumer(&consumer);

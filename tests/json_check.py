@@ -11,6 +11,14 @@
         are TEXT's syscall lines, one for one and in order, with the same
         name, the same number of arguments and the same result (the value
         where it does not vary between runs, the errno name).
+    json_check.py join TEXT
+        TEXT with each "<unfinished ...>" line joined to its "<... name
+        resumed>" line (the text a --replay of a JSON trace writes),
+        one task's lines after another's, each in its order.
+    json_check.py chrome FILE
+        FILE is a timeline: a JSON array of trace events, every "B" of
+        a thread ended by an "E", every thread named; prints the count
+        of events of each phase.
     json_check.py get JSON EXPR
         print EXPR (a Python expression over r, a record) for each record
         where it does not raise: a jq for the tests.
@@ -200,6 +208,81 @@ def get(json_path, expr):
     return 0
 
 
+PFX = re.compile(r'^(\[pid +(\d+)\] |(\d+) +)')
+
+
+def join(text_path):
+    """Lines joined across <unfinished ...>, grouped by task."""
+    open_line = {}
+    out = {}
+    order = []
+    for _, line in records(text_path):
+        line = line.rstrip('\n')
+        m = PFX.match(line)
+        pid = (m.group(2) or m.group(3)) if m else ''
+        body = line[m.end():] if m else line
+        if pid not in out:
+            out[pid] = []
+            order.append(pid)
+        if body.endswith(' <unfinished ...>'):
+            open_line[pid] = body[:-len(' <unfinished ...>')]
+            continue
+        rm = re.match(r'^<\.\.\. \S+ resumed>', body)
+        if rm and pid in open_line:
+            body = open_line.pop(pid) + body[rm.end():]
+        out[pid].append(body)
+    for pid in order:
+        for body in out[pid]:
+            print('%s\t%s' % (pid, body))
+    return 0
+
+
+def chrome(path):
+    with open(path) as f:
+        events = json.load(f)
+    if not isinstance(events, list):
+        print('%s: not an array' % path, file=sys.stderr)
+        return 1
+    phases = {}
+    depth = {}
+    named = set()
+    seen = set()
+    bad = 0
+    for e in events:
+        ph = e.get('ph')
+        phases[ph] = phases.get(ph, 0) + 1
+        key = (e.get('pid'), e.get('tid'))
+        if ph == 'M':
+            if e.get('name') == 'thread_name':
+                named.add(key)
+            continue
+        seen.add(key)
+        for k in ('name', 'ts', 'pid', 'tid'):
+            if k not in e:
+                print('%s: event without %s: %s' % (path, k, e),
+                      file=sys.stderr)
+                bad += 1
+        if ph == 'X' and not isinstance(e.get('dur'), (int, float)):
+            print('%s: X without dur: %s' % (path, e), file=sys.stderr)
+            bad += 1
+        if ph == 'B':
+            depth[key] = depth.get(key, 0) + 1
+        elif ph == 'E':
+            depth[key] = depth.get(key, 0) - 1
+            if depth[key] < 0:
+                print('%s: E without B on %s' % (path, key), file=sys.stderr)
+                bad += 1
+    for key, d in depth.items():
+        if d:
+            print('%s: %d B without E on %s' % (path, d, key), file=sys.stderr)
+            bad += 1
+    for key in seen - named:
+        print('%s: thread %s has no name' % (path, key), file=sys.stderr)
+        bad += 1
+    print(' '.join('%s=%d' % (k, phases[k]) for k in sorted(phases)))
+    return 1 if bad else 0
+
+
 def main(argv):
     if len(argv) >= 3 and argv[1] == 'validate':
         return validate(argv[2], argv[3:])
@@ -208,6 +291,10 @@ def main(argv):
         for i in range(2, len(argv), 2):
             rc |= compare(argv[i], argv[i + 1])
         return rc
+    if len(argv) == 3 and argv[1] == 'join':
+        return join(argv[2])
+    if len(argv) == 3 and argv[1] == 'chrome':
+        return chrome(argv[2])
     if len(argv) == 4 and argv[1] == 'get':
         return get(argv[2], argv[3])
     print(__doc__, file=sys.stderr)

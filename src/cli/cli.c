@@ -172,8 +172,13 @@ static const char usage_text[] =
 "  -o |COMMAND, --output=|COMMAND\n"
 "                 pipe the trace into COMMAND, run by /bin/sh\n"
 "  --output-format=FORMAT\n"
-"                 text (the default: strace's lines) or json (one JSON\n"
-"                 object per event and line, doc/trace-schema.json)\n"
+"                 text (the default: strace's lines), json (one JSON\n"
+"                 object per event and line, doc/trace-schema.json),\n"
+"                 chrome (a timeline for Perfetto or chrome://tracing) or\n"
+"                 folded (stacks of the syscalls for flame graphs; -k)\n"
+"  --folded-weight=count|time\n"
+"                 weigh folded stacks by calls (default) or by ns spent\n"
+"  --replay=FILE  read a JSON Lines trace and write it in --output-format\n"
 "  --always-show-pid\n"
 "                 begin each line with the pid, even with one task traced\n"
 "  -r, --relative-timestamps[=PRECISION]\n"
@@ -384,6 +389,8 @@ enum {
 	OPT_KILL_ON_EXIT,
 	OPT_NO_GUARDIAN,
 	OPT_OUTPUT_FORMAT,
+	OPT_FOLDED_WEIGHT,
+	OPT_REPLAY,
 	OPT_SYSCALL_LIMIT,
 	OPT_DEMANGLE,
 	OPT_PROTO_FILE,
@@ -411,6 +418,8 @@ static const struct option long_options[] = {
 	{ "kill-on-exit",	no_argument,	   NULL, OPT_KILL_ON_EXIT },
 	{ "no-guardian",	no_argument,	   NULL, OPT_NO_GUARDIAN },
 	{ "output-format",	required_argument, NULL, OPT_OUTPUT_FORMAT },
+	{ "folded-weight",	required_argument, NULL, OPT_FOLDED_WEIGHT },
+	{ "replay",		required_argument, NULL, OPT_REPLAY },
 	{ "syscall-limit",	required_argument, NULL, OPT_SYSCALL_LIMIT },
 	{ "user",		required_argument, NULL, 'u' },
 	{ "failed-only",	no_argument,	   NULL, 'Z' },
@@ -899,9 +908,23 @@ void cli_parse(int argc, char **argv)
 				cfg.out_format = OUT_FORMAT_TEXT;
 			else if (!strcmp(optarg, "json"))
 				cfg.out_format = OUT_FORMAT_JSON;
+			else if (!strcmp(optarg, "chrome"))
+				cfg.out_format = OUT_FORMAT_CHROME;
+			else if (!strcmp(optarg, "folded"))
+				cfg.out_format = OUT_FORMAT_FOLDED;
 			else
 				usage_error("invalid --output-format argument: '%s'",
 					    optarg);
+			break;
+		case OPT_FOLDED_WEIGHT:
+			if (!strcmp(optarg, "count") || !strcmp(optarg, "time"))
+				cfg.folded_time = !strcmp(optarg, "time");
+			else
+				usage_error("invalid --folded-weight argument: '%s'",
+					    optarg);
+			break;
+		case OPT_REPLAY:
+			cfg.replay = optarg;
 			break;
 		case 'l':
 			add_lib_rule(&cfg.lc_plt, optarg);
@@ -1208,8 +1231,21 @@ void cli_parse(int argc, char **argv)
 
 	if (optind < argc)
 		cfg.argv = argv + optind;
-	if (!cfg.argv && !cfg.n_attach)
+	if (cfg.replay && (cfg.argv || cfg.n_attach))
+		usage_error("--replay reads a trace: no PROG or -p PID with it");
+	if (!cfg.argv && !cfg.n_attach && !cfg.replay)
 		usage_error("must have PROG [ARGS] or -p PID");
+	/* The timeline and folded stacks are made of events, not tables. */
+	if ((cfg.out_format == OUT_FORMAT_CHROME ||
+	     cfg.out_format == OUT_FORMAT_FOLDED) &&
+	    (cfg.summary != SUMMARY_NONE || cfg.hist_set))
+		usage_error("-c/-C/--hist and --output-format=%s are mutually exclusive",
+			    cfg.out_format == OUT_FORMAT_CHROME ? "chrome" :
+								  "folded");
+	/* Folded stacks are stacks: -k unless -kk was asked. */
+	if (cfg.out_format == OUT_FORMAT_FOLDED && !cfg.stack_trace &&
+	    !cfg.replay)
+		cfg.stack_trace = STACK_TRACE_SYMBOL;
 	check_summary(sort_given, cols_given, ny || decode_fds_opt);
 	resolve_trace_paths();
 	/*

@@ -78,6 +78,8 @@ struct config {
 	bool kill_on_exit;		/* --kill-on-exit: PTRACE_O_EXITKILL */
 	bool no_guardian;		/* --no-guardian (src/guard/) */
 	int out_format;			/* --output-format: OUT_FORMAT_* */
+	bool folded_time;		/* --folded-weight=time */
+	const char *replay;		/* --replay FILE */
 	int daemonize;			/* -D count: 1 grandchild, 2 pgroup, 3 session */
 	bool detach_on_execve;		/* -b execve */
 	unsigned long syscall_limit;	/* --syscall-limit; 0: none */
@@ -139,6 +141,8 @@ enum {
 enum {
 	OUT_FORMAT_TEXT = 0,		/* strace's and ltrace's lines */
 	OUT_FORMAT_JSON,		/* JSON Lines, doc/trace-schema.json */
+	OUT_FORMAT_CHROME,		/* Chrome Trace Event Format (timeline) */
+	OUT_FORMAT_FOLDED,		/* folded stacks, at the end */
 };
 
 /* cfg.lc_style */

@@ -692,14 +692,15 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 		if (ptrace(PTRACE_GETEVENTMSG, pid, NULL, &msg) == 0) {
 			struct tcb *child = tcb_find((pid_t)msg);
 
+			bool followed = false;
+
 			if (!child && (tcp->flags & TCB_SILENT ||
 				       !cfg.follow_forks)) {
 				child = tcb_new_silent((pid_t)msg);
 			} else if (!child) {
 				child = tcb_new((pid_t)msg);
 				child->flags |= TCB_ATTACHED;
-				if (consumer->followed)
-					consumer->followed(child);
+				followed = true;
 			}
 			/* A filter is inherited through fork and clone. */
 			child->flags |= tcp->flags & TCB_SECCOMP;
@@ -718,6 +719,9 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 				child->tgid = tcp->tgid ? tcp->tgid : tcp->pid;
 			else
 				child->tgid = child->pid;
+			/* Told once the task is whole: its process known. */
+			if (followed && consumer->followed)
+				consumer->followed(child);
 			if (libcall_active()) {
 				libcall_child(tcp, child, event, cflags);
 				settle_child((pid_t)msg);

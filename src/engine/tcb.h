@@ -40,6 +40,8 @@ struct emit_state {
 	uint32_t jarray;		/* bit n: depth n is an array */
 	uint32_t jwrapped;		/* bit n: its last value is wrapped */
 	uint32_t jclose;		/* bit n: "}" after its next value */
+	uint32_t jspaces;		/* bit n: its items are apart by " " */
+	uint16_t jnamed;		/* bit i: argument i is name=value */
 	bool jkey;			/* the next item's key is out */
 	uint8_t jpart;			/* JPART_* */
 	bool jheld;			/* the record holds tcp's stream */

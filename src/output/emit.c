@@ -194,6 +194,11 @@ static void text_changed(struct tcb *tcp)
 	out_put(tcp_out(tcp), " => ", 4);
 }
 
+static void text_sep_space(struct tcb *tcp)
+{
+	out_putc(tcp_out(tcp), ' ');
+}
+
 static void text_retval_begin(struct tcb *tcp)
 {
 	struct outstream *os = tcp_out(tcp);
@@ -272,6 +277,8 @@ static const struct emit_writer text_writer = {
 	.close = text_close,
 	.more = text_more,
 	.changed = text_changed,
+	.sep_space = text_sep_space,
+	.prefix = text_raw,
 	.retval_begin = text_retval_begin,
 	.noval = text_noval,
 	.error = text_error,
@@ -381,6 +388,22 @@ void emit_raw(struct tcb *tcp, const char *text)
 void emit_sym(struct tcb *tcp, uint64_t value, const char *text)
 {
 	w->sym(item(tcp), value, text);
+}
+
+void emit_next_space(struct tcb *tcp)
+{
+	struct emit_state *st = &tcp->sc.emit;
+
+	if (st->sep)
+		return;
+	st->sep = true;
+	if (st->seen & depth_bit(st))
+		w->sep_space(tcp);
+}
+
+void emit_prefix(struct tcb *tcp, const char *text)
+{
+	w->prefix(tcp, text);
 }
 
 void emit_changed(struct tcb *tcp)

@@ -53,6 +53,14 @@ void emit_sym(struct tcb *tcp, uint64_t value, const char *text);
  */
 void emit_fd_path(struct tcb *tcp, const char *path, bool deleted);
 /*
+ * Separators and text glued to the next value: emit_next_space() is
+ * emit_next() where strace separates by a space ("[3 4]", select's fd
+ * sets); emit_prefix() writes text the next value begins with ("@" of
+ * an abstract socket name, "/\* bytes 24..31 *\/ " before a string).
+ */
+void emit_next_space(struct tcb *tcp);
+void emit_prefix(struct tcb *tcp, const char *text);
+/*
  * The value just written became the next one: " => " ("[16 => 28]",
  * the size a call was given and the size it wrote back).
  */

@@ -120,6 +120,8 @@ struct emit_writer {
 	void (*close)(struct tcb *tcp, char bracket);
 	void (*more)(struct tcb *tcp);
 	void (*changed)(struct tcb *tcp);
+	void (*sep_space)(struct tcb *tcp);
+	void (*prefix)(struct tcb *tcp, const char *text);
 	void (*retval_begin)(struct tcb *tcp);
 	void (*noval)(struct tcb *tcp);
 	void (*error)(struct tcb *tcp, int err, const char *name,
@@ -154,6 +156,7 @@ static inline void emit_state_reset(struct tcb *tcp)
 	tcp->sc.emit.jarray = 0;
 	tcp->sc.emit.jwrapped = 0;
 	tcp->sc.emit.jclose = 0;
+	tcp->sc.emit.jspaces = 0;
 	tcp->sc.emit.jkey = false;
 }
 

@@ -232,6 +232,9 @@ static void arg_key(struct tcb *tcp, unsigned int i, char *buf, size_t size)
 	snprintf(buf, size, "arg%u", i + 1);
 }
 
+/* Text the next value begins with: {"prefix": text, "value": V}. */
+static char *pending_prefix;
+
 /*
  * A value is about to be written at the current depth: its comma and
  * key.  Returns the stream.
@@ -262,6 +265,14 @@ static struct outstream *jitem(struct tcb *tcp)
 	}
 	st->joff[d] = (uint32_t)os->len;
 	st->jwrapped &= ~(1u << d);
+	if (pending_prefix) {
+		out_put(os, "{\"prefix\":", 10);
+		put_jcstr(os, pending_prefix);
+		out_put(os, ",\"value\":", 9);
+		free(pending_prefix);
+		pending_prefix = NULL;
+		st->jclose |= 1u << d;
+	}
 	return os;
 }
 
@@ -341,6 +352,7 @@ void jrec_args(struct tcb *tcp)
 	out_putc(tcp_out(tcp), '{');
 	st->jpart = JPART_ARGS;
 	st->depth = 0;
+	st->jnamed = 0;
 	st->jcount[0] = 0;
 	st->jarray = 0;
 	st->jwrapped = 0;
@@ -349,10 +361,27 @@ void jrec_args(struct tcb *tcp)
 static void json_call_end(struct tcb *tcp)
 {
 	struct emit_state *st = &tcp->sc.emit;
+	struct outstream *os = tcp_out(tcp);
 
 	if (st->jpart != JPART_ARGS)
 		return;
-	out_putc(tcp_out(tcp), '}');
+	out_putc(os, '}');
+	if (st->jnamed) {
+		bool first = true;
+
+		put_ckey(os, "fields");
+		out_putc(os, '[');
+		for (unsigned int i = 0; i < 16; i++) {
+			if (!(st->jnamed & (1u << i)))
+				continue;
+			if (!first)
+				out_putc(os, ',');
+			first = false;
+			put_u64(os, i);
+		}
+		out_putc(os, ']');
+		st->jnamed = 0;
+	}
 	st->jpart = JPART_TOP;
 }
 
@@ -361,11 +390,23 @@ static void json_sep(struct tcb *tcp)
 	(void)tcp;	/* jitem() writes the commas */
 }
 
+/* Items apart by spaces: the array says so when it closes. */
+static void json_sep_space(struct tcb *tcp)
+{
+	struct emit_state *st = &tcp->sc.emit;
+
+	st->jspaces |= 1u << jdepth(st);
+}
+
 static void json_field(struct tcb *tcp, const char *name)
 {
 	struct emit_state *st = &tcp->sc.emit;
 	struct outstream *os = tcp_out(tcp);
 	unsigned int d = jdepth(st);
+
+	/* An argument text shows as name=value: "fields" says which. */
+	if (d == 0 && st->jpart == JPART_ARGS && st->jcount[0] < 16)
+		st->jnamed |= (uint16_t)(1u << st->jcount[0]);
 
 	if (st->jcount[d]++)
 		out_putc(os, ',');
@@ -544,6 +585,7 @@ static void json_open(struct tcb *tcp, char bracket)
 
 	out_putc(os, bracket == '[' ? '[' : '{');
 	st->jcount[d] = 0;
+	st->jspaces &= ~(1u << d);
 	st->jclose &= ~(1u << d);
 	st->jwrapped &= ~(1u << d);
 	if (bracket == '[')
@@ -554,7 +596,15 @@ static void json_open(struct tcb *tcp, char bracket)
 
 static void json_close(struct tcb *tcp, char bracket)
 {
+	struct emit_state *st = &tcp->sc.emit;
+	unsigned int inner = st->depth + 1 < EMIT_JSON_DEPTH ? st->depth + 1 :
+							       EMIT_JSON_DEPTH - 1;
+
 	out_putc(tcp_out(tcp), bracket == ']' ? ']' : '}');
+	if (st->jspaces & (1u << inner)) {
+		st->jspaces &= ~(1u << inner);
+		jwrap(tcp, "spaces", "true");
+	}
 	jdone(tcp);
 }
 
@@ -585,6 +635,13 @@ static void json_changed(struct tcb *tcp)
 	os->len -= 5;
 	st->jkey = true;
 	st->jclose |= 1u << jdepth(st);
+}
+
+static void json_prefix(struct tcb *tcp, const char *text)
+{
+	(void)tcp;
+	free(pending_prefix);
+	pending_prefix = strdup(text);
 }
 
 static void json_retval_begin(struct tcb *tcp)
@@ -681,6 +738,8 @@ const struct emit_writer json_writer = {
 	.close = json_close,
 	.more = json_more,
 	.changed = json_changed,
+	.sep_space = json_sep_space,
+	.prefix = json_prefix,
 	.retval_begin = json_retval_begin,
 	.noval = json_noval,
 	.error = json_error,

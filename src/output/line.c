@@ -22,6 +22,7 @@
 #include "output/emit.h"
 #include "output/internal.h"
 #include "output/json.h"
+#include "output/records.h"
 #include "output/pidcomm.h"
 
 #define UNFINISHED " <unfinished ...>\n"
@@ -211,7 +212,8 @@ void line_time_between(struct tcb *tcp, const struct timespec *ta,
 {
 	uint64_t a = ts_ns(ta), b = ts_ns(tb);
 
-	if (!cfg.syscall_times)
+	/* JSON records always have it: a timeline needs it. */
+	if (!cfg.syscall_times && !out_json)
 		return;
 	emit_duration(tcp, b > a ? b - a : 0);
 }
@@ -639,7 +641,10 @@ void line_hold_end(struct tcb *tcp, bool keep)
 	 * The line goes out whole, after whatever the stream has: another
 	 * task's open line is cut as it would be by any new line.
 	 */
-	if (keep && h->len) {
+	if (keep && h->len && out_json) {
+		records_write(real, h->buf, h->len, true);
+		out_event_done(real);
+	} else if (keep && h->len) {
 		close_open_line(real);
 		out_write(real, h->buf, h->len);
 		real->partial = h->partial == tcp ? tcp : NULL;

@@ -42,6 +42,7 @@ struct outstream {
 	 */
 	bool hold;
 	struct outstream *behind;
+	unsigned long records;	/* written by a record writer (timeline) */
 };
 
 /*

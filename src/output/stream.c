@@ -27,6 +27,7 @@
 #include "engine/engine.h"
 #include "output/internal.h"
 #include "output/json.h"
+#include "output/records.h"
 
 #define OUT_BUFSIZE (64 * 1024)
 #define FLUSH_DELAY_US 100000
@@ -380,7 +381,7 @@ int out_init(void)
 	 * the command would inherit through execve.
 	 */
 	install_handler(SIGPIPE, on_pipe);
-	if (cfg.out_format == OUT_FORMAT_JSON)
+	if (cfg.out_format != OUT_FORMAT_TEXT)
 		jrec_init();
 	shared.fd = 2;
 	shared.flush_each = true;
@@ -467,6 +468,8 @@ struct outstream *out_for_task(pid_t pid)
 
 static void stream_close(struct outstream *os)
 {
+	if (out_json)
+		records_close(os);
 	out_flush(os);
 	if (os->fd > 2)
 		close(os->fd);
@@ -500,6 +503,8 @@ void out_finish(void)
 	streams = NULL;
 	streams_cap = 0;
 
+	if (out_json)
+		records_finish(&shared);
 	out_flush(&shared);
 	disarm_timer();
 	if (shared.fd > 2) {

@@ -275,7 +275,7 @@ static void print_struct_tail(struct tcb *tcp, uint64_t addr, uint64_t from,
 		snprintf(head, sizeof(head), "/* bytes %llu..%llu */ ",
 			 (unsigned long long)from,
 			 (unsigned long long)(from + len - 1));
-		emit_raw(tcp, head);
+		emit_prefix(tcp, head);
 		/* The range names every byte; the string is cut at -s. */
 		emit_quoted(tcp, (char *)buf,
 			    len > cfg.string_limit ? cfg.string_limit : len,

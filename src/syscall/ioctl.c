@@ -345,7 +345,7 @@ static void print_termios(struct tcb *tcp, uint64_t addr, enum termios_kind k)
 			snprintf(idx, sizeof(idx), "[%u]=", i);
 		emit_next(tcp);
 		/* "[VINTR]=0x3": an index and its value, as one item. */
-		emit_raw(tcp, idx);
+		emit_prefix(tcp, idx);
 		emit_hex(tcp, t.cc[i]);
 	}
 	emit_array_end(tcp);

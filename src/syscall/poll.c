@@ -294,7 +294,7 @@ static void print_fdset(struct tcb *tcp, uint64_t addr, int nfds)
 			continue;
 		/* Members are separated by a space, not ", ". */
 		if (!first)
-			emit_raw(tcp, " ");
+			emit_next_space(tcp);
 		first = false;
 		print_fd(tcp, fd);
 	}

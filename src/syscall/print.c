@@ -405,8 +405,7 @@ void syscall_print_exit(struct tcb *tcp)
 		ltrace_sys_print_retval(tcp);
 	else
 		print_retval(tcp);
-	if (cfg.syscall_times)
-		line_syscall_time(tcp);
+	line_syscall_time(tcp);
 	line_end(tcp);
 	if (is_held(tcp)) {
 		kept = qual_status() & exit_status(tcp);

@@ -94,7 +94,7 @@ static void print_sockaddr_un(struct tcb *tcp, const unsigned char *buf,
 	emit_field(tcp, "sun_path");
 	if (path[0] == '\0') {
 		/* Abstract names are length-counted and may hold NULs. */
-		emit_raw(tcp, "@");
+		emit_prefix(tcp, "@");
 		emit_quoted(tcp, path + 1, n - 1, 0);
 		return;
 	}

@@ -8,26 +8,10 @@
 # program with the same flags.
 # timeout-factor: 3
 . "$SRCDIR/tests/lib.sh"
-
-progs="decode_file decode_desc decode_ipc decode_mem decode_net decode_proc"
-progs+=" decode_sig decode_time"
+. "$SRCDIR/tests/json.sh"
+progs=$JSON_PROGS
 # shellcheck disable=SC2086
 need_progs $progs
-py=python3
-[ -x /usr/bin/python3 ] && py=/usr/bin/python3
-check="$py $SRCDIR/tests/json_check.py"
-export TZ=UTC
-
-# run PROG FORMAT OUT FLAGS...: in a fresh ./work, the same path each time.
-run() {
-	local prog=$1 format=$2 out=$3
-	shift 3
-	rm -rf work && mkdir work || fail "cannot make ./work"
-	# shellcheck disable=SC2086
-	(cd work && "$SLTRACE" --output-format="$format" "$@" -o "../$out" \
-		"$PROGS/$prog" > /dev/null 2>&1)
-	expect_rc 0 $? "sltrace --output-format=$format $* $prog"
-}
 
 pairs=()
 n=0
@@ -36,9 +20,9 @@ for prog in $progs; do
 		"-T" "-e verbose=none"; do
 		n=$((n + 1))
 		# shellcheck disable=SC2086
-		run "$prog" json "$n.json" $flags
+		json_run "$prog" json "$n.json" $flags
 		# shellcheck disable=SC2086
-		run "$prog" text "$n.txt" $flags
+		json_run "$prog" text "$n.txt" $flags
 		echo "$n: $prog $flags" >> runs
 		pairs+=("$n.json" "$n.txt")
 	done

@@ -12,9 +12,7 @@
 . "$SRCDIR/tests/progs/libcall/lc.sh"
 need_progs forker sigs writestr
 
-py=python3
-[ -x /usr/bin/python3 ] && py=/usr/bin/python3
-check="$py $SRCDIR/tests/json_check.py"
+. "$SRCDIR/tests/json.sh"
 J="$SLTRACE --output-format=json"
 
 # get FILE EXPR: EXPR over each record r, as json_check.py get prints it.

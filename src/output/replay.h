@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* --replay FILE (src/output/replay.c). */
+#ifndef SLTRACE_OUTPUT_REPLAY_H
+#define SLTRACE_OUTPUT_REPLAY_H
+
+/*
+ * Write the JSON Lines trace at path ("-": stdin) in cfg.out_format to
+ * the output out_init() opened.  0, or -1 when a line was not a record
+ * or the file could not be read (said once each).
+ */
+int replay_file(const char *path);
+
+#endif

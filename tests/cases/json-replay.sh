@@ -1,0 +1,79 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# JSON loses nothing: a JSON trace of each decoder test program, written
+# back as text by --replay with the same flags, is the text trace of the
+# same program, line for line (two runs: what differs from run to run —
+# addresses, pids, times, ports, the moment an untraced child's SIGCHLD
+# comes — is masked in both).  Then a multi-threaded -f trace, where
+# text splits lines into "<unfinished ...>" and "resumed" halves: the
+# replay is each task's lines, whole, in order.
+# timeout-factor: 3
+. "$SRCDIR/tests/lib.sh"
+. "$SRCDIR/tests/json.sh"
+progs=$JSON_PROGS
+# shellcheck disable=SC2086
+need_progs $progs threads
+
+mask() {
+	grep -v -e '^--- SIGCHLD ' "$1" | sed -E \
+		-e 's/0x[0-9a-f]{5,}/ADDR/g' \
+		-e 's/"(\\x[0-9a-f]{2})+"/HEXSTR/g' \
+		-e 's/(st_ino|stx_ino|d_ino|d_off)=(0x)?[0-9a-f]+/\1=N/g' \
+		-e 's/(st_[amc]time(_nsec)?)=[0-9]+/\1=T/g' \
+		-e 's/(stx_[abcm]time)=\{[^}]*\}/\1=T/g' \
+		-e 's#/\* [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+[+-][0-9]{4} \*/#/* T */#g' \
+		-e 's/(f_bfree|f_bavail|f_ffree|freeram|procs|sharedram|bufferram)=[0-9]+/\1=N/g' \
+		-e 's/(si_utime|si_stime|ru_maxrss|ru_minflt|ru_nvcsw|ru_nivcsw|tms_[a-z]+)=[0-9]+( \/\* [0-9.]+ s \*\/)?/\1=N/g' \
+		-e 's/(tv_sec|tv_nsec|tv_usec)=[0-9]+/\1=T/g' \
+		-e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}[+-][0-9]{4}/DATE/g' \
+		-e 's/f_handle="[^"]*"/f_handle=H/g' \
+		-e 's/#[0-9]+/#INO/g' \
+		-e 's/\b[0-9]{4,10}\b/NUM/g' \
+		-e 's/ +=/ =/' -e 's/ <[0-9]+\.[0-9]+>$/ <T>/'
+}
+
+n=0
+for prog in $progs; do
+	for flags in "" "-v" "-X verbose" "-xx" "-yy" "-s 5" "-T"; do
+		n=$((n + 1))
+		# shellcheck disable=SC2086
+		json_run "$prog" json "$n.json" $flags
+		# shellcheck disable=SC2086
+		json_run "$prog" text "$n.txt" $flags
+		# shellcheck disable=SC2086
+		"$SLTRACE" --replay "$n.json" $flags -o "$n.re"
+		expect_rc 0 $? "--replay $n.json $flags"
+		mask "$n.txt" > want
+		mask "$n.re" > got
+		[ "$(wc -l < want)" -gt 50 ] || { show "$n.txt"; fail "$prog: few lines"; }
+		if ! cmp -s want got; then
+			diff want got | head -20 >&2
+			fail "$prog $flags: the replay differs from the text trace"
+		fi
+	done
+	note "$prog: replayed as its text trace under 7 flag sets"
+done
+
+# -f, 4 threads: whole lines per task, in each task's order
+"$SLTRACE" --output-format=json -f -o t.json "$PROGS/threads" 4 200 > /dev/null
+expect_rc 0 $? "threads under json"
+"$SLTRACE" -f -o t.txt "$PROGS/threads" 4 200 > /dev/null
+expect_rc 0 $? "threads under text"
+"$SLTRACE" --replay t.json -f -o t.re
+expect_rc 0 $? "--replay t.json -f"
+grep -q 'resumed>' t.txt || note "(no line of t.txt was split this time)"
+# Task numbers differ between the runs: each task's lines, by position;
+# whether the threads' futex calls meet differs too.
+for f in t.txt t.re; do
+	$check join "$f" | awk -F'\t' '
+		!($1 in idx) { idx[$1] = n++ }
+		{ print idx[$1] "\t" $2 }' | grep -v -P '\tfutex\(' |
+		sed -E -e 's/0x[0-9a-f]{5,}/ADDR/g' -e 's/"(\\x[0-9a-f]{2})+"/HEXSTR/g' \
+		-e 's/\b[0-9]{3,10}\b/NUM/g' -e 's/ +=/ =/' > "$f.joined"
+done
+if ! cmp -s t.txt.joined t.re.joined; then
+	diff t.txt.joined t.re.joined | head -20 >&2
+	fail "the -f replay differs from the joined text trace"
+fi
+note "threads: $(grep -c . t.re.joined) lines of 5 tasks replayed whole"
+exit 0
