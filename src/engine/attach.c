@@ -20,7 +20,6 @@
 #include "cli/cli.h"
 #include "engine/inject.h"
 #include "engine/internal.h"
-#include "libcall/libcall.h"
 
 static int seize(pid_t tid)
 {
@@ -106,8 +105,7 @@ unsigned int attach_all(void)
 
 void detach_task(struct tcb *tcp, int sig)
 {
-	if (tcp->lc)
-		libcall_detach(tcp);
+	taps_detach(tcp);
 	/* ESRCH: it died meanwhile; its exit is simply not reported. */
 	ptrace(PTRACE_DETACH, tcp->pid, NULL, (void *)(long)sig);
 	if (consumer->detached && !(tcp->flags & TCB_HIDE_LOG))
@@ -174,12 +172,11 @@ static void detach_all_stopped(void)
 		if (tcp->flags & TCB_DETACH_READY)
 			collect_pending_trap(tcp);
 	for (tcp = tcb_list; tcp; tcp = tcp->list_next)
-		if ((tcp->detach_sig == SIGTRAP && libcall_sigtrap(tcp)) ||
-		    (tcp->detach_sig == SIGSTOP && libcall_sigstop(tcp)))
+		if ((tcp->detach_sig == SIGTRAP || tcp->detach_sig == SIGSTOP) &&
+		    taps_signal_stop(tcp, tcp->detach_sig))
 			tcp->detach_sig = 0;
 	for (tcp = tcb_list; tcp; tcp = tcp->list_next)
-		if (tcp->lc)
-			libcall_detach(tcp);
+		taps_detach(tcp);
 	for (tcp = tcb_list; tcp; tcp = next) {
 		next = tcp->list_next;
 		if (tcp->flags & TCB_DETACH_READY)
@@ -254,7 +251,7 @@ void detach_all(void)
 		}
 		if (sig == (SIGTRAP | 0x80) || event)
 			sig = 0;
-		if (libcall_active()) {
+		if (taps_present()) {
 			tcp->detach_sig = sig;
 			if (!(tcp->flags & TCB_DETACH_READY))
 				ready++;
@@ -265,7 +262,7 @@ void detach_all(void)
 		}
 		detach_task(tcp, sig);
 	}
-	if (libcall_active())
+	if (taps_present())
 		detach_all_stopped();
 	/* Whatever is left vanished without a word. */
 	while (tcb_list)

@@ -24,7 +24,6 @@
 #include "engine/internal.h"
 #include "filter/bpf.h"
 #include "filter/qualify.h"
-#include "libcall/libcall.h"
 #include "log.h"
 #include "syscall/sysent.h"
 
@@ -51,7 +50,7 @@ unsigned long engine_ptrace_options(void)
 	 * caught before it runs: it has a copy of our int3 bytes.  (The
 	 * filter is only ever installed with -f: see engine_init.)
 	 */
-	if (cfg.follow_forks || libcall_active())
+	if (cfg.follow_forks || taps_present())
 		opts |= PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
 			PTRACE_O_TRACECLONE;
 	if (seccomp_mode)
@@ -176,7 +175,7 @@ static const struct scset *filter_set(void)
 static bool any_syscall_stops(void)
 {
 	const struct scset *s = stop_set(false);
-	bool unknown = !libcall_active();
+	bool unknown = !taps_present();
 
 	if (inject_active())
 		return true;
@@ -550,8 +549,8 @@ static void syscall_stop(struct tcb *tcp)
 	 * stop, if one comes, finds the task not in a syscall.
 	 */
 	if (info.op != PTRACE_SYSCALL_INFO_EXIT &&
-	    !(tcp->flags & TCB_IN_SYSCALL) && libcall_active() &&
-	    libcall_stub_syscall(tcp, info.instruction_pointer)) {
+	    !(tcp->flags & TCB_IN_SYSCALL) && taps_present() &&
+	    taps_syscall_stop(tcp, info.instruction_pointer)) {
 		resume(tcp, 0);
 		return;
 	}
@@ -627,11 +626,11 @@ static struct tcb *exec_takeover(struct tcb *leader, pid_t pid,
 }
 
 /*
- * A new task of a process with library-call breakpoints: a thread or a
- * vfork/CLONE_VM child shares them; a fork child has a copy, which is
- * cleaned when nobody follows the child.  The child waits for this.
+ * A new task of a process the taps changed: a thread or a vfork/CLONE_VM
+ * child shares the changes; a fork child has a copy, which is cleaned
+ * when nobody follows the child.  The child waits for this.
  */
-static void libcall_child(struct tcb *parent, struct tcb *child,
+static void tapped_child(struct tcb *parent, struct tcb *child,
 			  unsigned int event, uint64_t clone_flags)
 {
 	bool thread = clone_flags & 0x00010000;		/* CLONE_THREAD */
@@ -640,7 +639,7 @@ static void libcall_child(struct tcb *parent, struct tcb *child,
 	bool follow = cfg.follow_forks && !(parent->flags & TCB_SILENT);
 
 	/* A thread the user does not see is still ours to step. */
-	if (libcall_new_task(parent, child, thread, shares_vm, follow) &&
+	if (taps_new_task(parent, child, thread, shares_vm, follow) &&
 	    !seccomp_mode)
 		child->flags |= TCB_LC_DETACH;
 	child->flags &= ~TCB_LC_HOLD;
@@ -722,8 +721,8 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 			/* Told once the task is whole: its process known. */
 			if (followed && consumer->followed)
 				consumer->followed(child);
-			if (libcall_active()) {
-				libcall_child(tcp, child, event, cflags);
+			if (taps_present()) {
+				tapped_child(tcp, child, event, cflags);
 				settle_child((pid_t)msg);
 			}
 		}
@@ -745,21 +744,20 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 		}
 		if (consumer->exec && !(tcp->flags & TCB_HIDE_LOG))
 			consumer->exec(tcp, (pid_t)msg ? (pid_t)msg : pid);
-		if (libcall_active()) {
-			/* A vfork child kept for our int3 bytes: done now. */
+		if (taps_present()) {
+			/* A vfork child kept for the taps' bytes: done now. */
 			if ((tcp->flags & TCB_SILENT) && !seccomp_mode) {
 				tcp->flags |= TCB_QUIET_DETACH;
 				detach_task(tcp, 0);
 				return;
 			}
 			if (!(tcp->flags & TCB_SILENT))
-				libcall_exec(tcp);
+				taps_exec(tcp);
 		}
 		break;
 	case PTRACE_EVENT_EXIT:
 		tcp->flags |= TCB_EXITING;
-		if (tcp->lc)
-			libcall_exiting(tcp);
+		taps_exiting(tcp);
 		break;
 	case PTRACE_EVENT_SECCOMP:
 		if (!(tcp->flags & TCB_SILENT)) {
@@ -795,8 +793,8 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 			detach_task(tcp, 0);
 			return;
 		}
-		if (libcall_active() && (tcp->flags & TCB_RESTART_PENDING))
-			libcall_attached_stop(tcp);
+		if (taps_present() && (tcp->flags & TCB_RESTART_PENDING))
+			taps_attached_stop(tcp);
 		if (tcp->flags & TCB_RESTART_PENDING) {
 			/* What the attach interrupted, for restart_syscall. */
 			tcp->flags &= ~TCB_RESTART_PENDING;
@@ -814,10 +812,9 @@ static void signal_stop(struct tcb *tcp, int sig)
 {
 	siginfo_t si;
 
-	/* Our breakpoints and return traps: nothing the program sees. */
-	if (libcall_active() &&
-	    ((sig == SIGTRAP && libcall_sigtrap(tcp)) ||
-	     (sig == SIGSTOP && libcall_sigstop(tcp)))) {
+	/* The taps' breakpoints and return traps: nothing the program sees. */
+	if (taps_present() && (sig == SIGTRAP || sig == SIGSTOP) &&
+	    taps_signal_stop(tcp, sig)) {
 		resume(tcp, 0);
 		return;
 	}
@@ -859,7 +856,7 @@ static void handle_status(pid_t pid, int status)
 		 * library-call tracing follows children (silently, for its
 		 * int3 bytes).
 		 */
-		if ((libcall_active() && !cfg.follow_forks) || muted) {
+		if ((taps_present() && !cfg.follow_forks) || muted) {
 			tcp = tcb_new_silent(pid);
 		} else {
 			tcp = tcb_new(pid);
@@ -870,7 +867,7 @@ static void handle_status(pid_t pid, int status)
 				consumer->followed(tcp);
 		}
 		/* Its memory may need cleaning before it runs. */
-		if (libcall_active())
+		if (taps_present())
 			tcp->flags |= TCB_LC_HOLD;
 	}
 	if (WIFEXITED(status) || WIFSIGNALED(status)) {

@@ -50,6 +50,42 @@ struct engine_consumer {
 	void (*tick)(void);
 };
 
+/*
+ * A tap changes its tracees (breakpoints in their memory) and claims the
+ * stops its changes cause; the engine knows taps only through this.
+ * While one is registered, every new task is caught before it runs (a
+ * fork child has a copy of the tap's bytes) and held until the tap has
+ * seen it; detaching lets each tap undo its changes first.  Every
+ * callback is optional; they are called in registration order, and the
+ * first that claims a stop has it.
+ */
+struct engine_tap {
+	/* A SIGTRAP or SIGSTOP signal-delivery stop: true if it is the tap's
+	 * (the task goes on without the signal). */
+	bool (*signal_stop)(struct tcb *tcp, int sig);
+	/* A syscall-entry stop at ip: true if the syscall is the tap's own
+	 * (neither shown nor counted; the task goes on). */
+	bool (*syscall_stop)(struct tcb *tcp, uint64_t ip);
+	/* A new task of parent (thread: it shares the thread group; shares_vm:
+	 * its memory; follow: it is traced for the user).  True: once the
+	 * tap is done with it, let it go (a fork child nobody follows). */
+	bool (*new_task)(struct tcb *parent, struct tcb *child, bool thread,
+			 bool shares_vm, bool follow);
+	/* A successful execve: the old image is gone. */
+	void (*exec)(struct tcb *tcp);
+	/* The task is exiting (PTRACE_EVENT_EXIT). */
+	void (*exiting)(struct tcb *tcp);
+	/* The first stop of a task attached with -p. */
+	void (*attached_stop)(struct tcb *tcp);
+	/* The engine is about to let the task go: undo the tap's changes. */
+	void (*detach)(struct tcb *tcp);
+	/* The tcb is freed: the tap's per-task state goes. */
+	void (*task_free)(struct tcb *tcp);
+};
+
+/* Before engine_init(): add a tap (kept, not copied; at most 4). */
+void engine_add_tap(const struct engine_tap *tap);
+
 /* Start: launch cfg.argv and/or attach to cfg.attach_pids. */
 int engine_init(const struct engine_consumer *consumer);
 

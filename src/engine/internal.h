@@ -15,6 +15,22 @@ extern bool aborted;
 /* Options for PTRACE_SEIZE, from cfg. */
 unsigned long engine_ptrace_options(void);
 
+/*
+ * The taps (tap.c): whether any is registered, and each engine_tap
+ * callback called on all of them (the first claim wins; new_task: let
+ * go if any says so).
+ */
+bool taps_present(void);
+bool taps_signal_stop(struct tcb *tcp, int sig);
+bool taps_syscall_stop(struct tcb *tcp, uint64_t ip);
+bool taps_new_task(struct tcb *parent, struct tcb *child, bool thread,
+		   bool shares_vm, bool follow);
+void taps_exec(struct tcb *tcp);
+void taps_exiting(struct tcb *tcp);
+void taps_attached_stop(struct tcb *tcp);
+void taps_detach(struct tcb *tcp);
+void taps_task_free(struct tcb *tcp);
+
 /* Task table. */
 struct tcb *tcb_find(pid_t pid);
 /* New task, announced to the consumer through new_task. */

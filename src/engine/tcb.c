@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "engine/inject.h"
-#include "libcall/libcall.h"
 #include "engine/internal.h"
 
 #define TCB_HASH_SIZE 1024
@@ -118,8 +117,7 @@ void tcb_free(struct tcb *tcp)
 {
 	tcb_priv_clear(tcp);
 	inject_task_free(tcp);
-	if (tcp->lc)
-		libcall_task_free(tcp);
+	taps_task_free(tcp);
 	free(tcp);
 }
 

@@ -52,6 +52,8 @@ bool libcall_active(void)
 	return cfg.lc_mode != LC_OFF;
 }
 
+static void register_tap(void);
+
 int libcall_init(void)
 {
 	char err[512];
@@ -63,6 +65,7 @@ int libcall_init(void)
 		msg_error("%s", err);
 		return -1;
 	}
+	register_tap();
 	return 0;
 }
 
@@ -312,7 +315,11 @@ static struct lc_proc *proc_for(struct tcb *tcp)
 	return p;
 }
 
-void libcall_exec(struct tcb *tcp)
+/*
+ * execve succeeded in tcp (PTRACE_EVENT_EXEC stop): forget the old
+ * address space and arm the new one's start.
+ */
+static void libcall_exec(struct tcb *tcp)
 {
 	struct lc_task *lt = task_of(tcp);
 	struct lc_proc *p;
@@ -358,7 +365,7 @@ static bool join_proc(struct tcb *tcp)
  * written over the program's first instruction, which no thread runs
  * again.
  */
-void libcall_attached_stop(struct tcb *tcp)
+static void libcall_attached_stop(struct tcb *tcp)
 {
 	struct lc_task *lt = task_of(tcp);
 	struct lc_proc *p;
@@ -380,7 +387,8 @@ void libcall_attached_stop(struct tcb *tcp)
 	lc_rescan(tcp, p);
 }
 
-void libcall_exiting(struct tcb *tcp)
+/* tcp is exiting (PTRACE_EVENT_EXIT): its pending calls never return. */
+static void libcall_exiting(struct tcb *tcp)
 {
 	struct lc_task *lt = tcp->lc;
 
@@ -550,7 +558,12 @@ static void unwind_hook(struct tcb *tcp, struct lc_task *lt, unsigned int kind,
 		lc_rehook_all(tcp, lt, sp);
 }
 
-bool libcall_sigtrap(struct tcb *tcp)
+/*
+ * tcp stopped with SIGTRAP.  True when it was one of our traps (the
+ * task is then ready to be resumed with no signal); false when the
+ * SIGTRAP is the program's own.
+ */
+static bool libcall_sigtrap(struct tcb *tcp)
 {
 	struct lc_task *lt = tcp->lc;
 	struct user_regs_struct u;
@@ -696,7 +709,11 @@ static struct lc_task *task_proc(struct tcb *tcp)
 	return lt->proc && bp_page(lt->proc->bs) ? lt : NULL;
 }
 
-bool libcall_sigstop(struct tcb *tcp)
+/*
+ * tcp stopped with SIGSTOP.  True when it was stopped in one of our
+ * stubs (the task is then ready to be resumed with no signal).
+ */
+static bool libcall_sigstop(struct tcb *tcp)
 {
 	struct lc_task *lt = task_proc(tcp);
 	struct user_regs_struct u;
@@ -707,7 +724,12 @@ bool libcall_sigstop(struct tcb *tcp)
 	return stub_stop(tcp, lt, &u, false);
 }
 
-bool libcall_stub_syscall(struct tcb *tcp, uint64_t ip)
+/*
+ * A syscall-entry or seccomp stop at ip: true when the syscall is one of
+ * our stubs' (its breakpoint is handled and the syscall skipped; it is
+ * not the program's to show).
+ */
+static bool libcall_stub_syscall(struct tcb *tcp, uint64_t ip)
 {
 	struct lc_task *lt = task_proc(tcp);
 	struct user_regs_struct u;
@@ -764,8 +786,16 @@ void lc_rehook_all(struct tcb *tcp, struct lc_task *lt, uint64_t sp)
 
 /* --- tasks coming and going ------------------------------------------------ */
 
-bool libcall_new_task(struct tcb *parent, struct tcb *child, bool thread,
-		      bool shares_vm, bool follow)
+/*
+ * A new task: a thread (shares everything), a vfork or CLONE_VM child
+ * (shares the memory, not the stack's future), or a fork child (a copy
+ * of the memory, int3 bytes and hooked return addresses included).
+ * follow: the child is traced (-f); otherwise its memory is put back as
+ * the program left it.  Returns true when the child must be detached
+ * now that it is clean (a fork child nobody follows).
+ */
+static bool libcall_new_task(struct tcb *parent, struct tcb *child,
+			     bool thread, bool shares_vm, bool follow)
 {
 	struct lc_task *pt = parent->lc, *ct;
 	struct lc_proc *p;
@@ -823,7 +853,11 @@ bool libcall_new_task(struct tcb *parent, struct tcb *child, bool thread,
 	return false;
 }
 
-void libcall_detach(struct tcb *tcp)
+/*
+ * We are about to detach from tcp: put its return addresses back, and
+ * when it is the last task of its process, every original byte.
+ */
+static void libcall_detach(struct tcb *tcp)
 {
 	struct lc_task *lt = tcp->lc;
 	struct lc_proc *p;
@@ -843,7 +877,8 @@ void libcall_detach(struct tcb *tcp)
 	lt->proc = NULL;
 }
 
-void libcall_task_free(struct tcb *tcp)
+/* tcp is going away (exited, killed, dropped). */
+static void libcall_task_free(struct tcb *tcp)
 {
 	struct lc_task *lt = tcp->lc;
 
@@ -856,3 +891,26 @@ void libcall_task_free(struct tcb *tcp)
 	tcp->lc = NULL;
 }
 
+
+/* --- the engine's tap ----------------------------------------------------- */
+
+static bool tap_signal_stop(struct tcb *tcp, int sig)
+{
+	return sig == SIGTRAP ? libcall_sigtrap(tcp) : libcall_sigstop(tcp);
+}
+
+static const struct engine_tap libcall_tap = {
+	.signal_stop = tap_signal_stop,
+	.syscall_stop = libcall_stub_syscall,
+	.new_task = libcall_new_task,
+	.exec = libcall_exec,
+	.exiting = libcall_exiting,
+	.attached_stop = libcall_attached_stop,
+	.detach = libcall_detach,
+	.task_free = libcall_task_free,
+};
+
+static void register_tap(void)
+{
+	engine_add_tap(&libcall_tap);
+}
