@@ -94,6 +94,32 @@ static void on_tick(void)
 	stats_tick();
 }
 
+/* What the engine is asked to do, from the command line. */
+static const struct engine_config *engine_config_of_cli(void)
+{
+	static struct engine_config ec;
+
+	ec = (struct engine_config){
+		.argv = cfg.argv,
+		.attach_pids = cfg.attach_pids,
+		.n_attach = cfg.n_attach,
+		.follow_forks = cfg.follow_forks,
+		.no_seccomp = cfg.no_seccomp,
+		.detach_on_execve = cfg.detach_on_execve,
+		.kill_on_exit = cfg.kill_on_exit,
+		.may_detach = cfg.syscall_limit != 0,
+		.need_stime = cfg.need_stime,
+		.interruptible = cfg.interruptible,
+		.output_to_file = cfg.outfile != NULL,
+		.username = cfg.username,
+		.daemonize = cfg.daemonize,
+		.env_ops = cfg.env_ops,
+		.n_env_ops = cfg.n_env_ops,
+		.debug_stops = cfg.debug > 1,
+	};
+	return &ec;
+}
+
 static void wire_consumer(struct engine_consumer *c)
 {
 	*c = text_consumer;
@@ -185,7 +211,7 @@ int main(int argc, char **argv)
 	/* -f takes the program's children from its own ptrace: say so. */
 	if (cfg.follow_forks)
 		nested_ptrace_init(&consumer);
-	if (engine_init(&consumer) < 0) {
+	if (engine_init(engine_config_of_cli(), &consumer) < 0) {
 		out_finish();
 		return 1;
 	}

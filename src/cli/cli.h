@@ -83,7 +83,7 @@ struct config {
 	int daemonize;			/* -D count: 1 grandchild, 2 pgroup, 3 session */
 	bool detach_on_execve;		/* -b execve */
 	unsigned long syscall_limit;	/* --syscall-limit; 0: none */
-	int interruptible;		/* -I: INTR_*; 0: the default */
+	int interruptible;		/* -I: INTR_* (engine.h); 0: the default */
 	const char *username;		/* -u: run the command as this user */
 	char **env_ops;			/* -E: "VAR=VAL" sets, "VAR" unsets */
 	size_t n_env_ops;
@@ -158,13 +158,6 @@ enum {
 	TS_FORMAT_UNIX,			/* 1795269922 */
 };
 
-/* -I: when the fatal signals may interrupt sltrace. */
-enum {
-	INTR_ANYWHERE = 1,		/* never blocked */
-	INTR_WAITING,			/* only while waiting (the default) */
-	INTR_NEVER,			/* always blocked ("-o FILE PROG") */
-	INTR_NEVER_TSTP,		/* the same, and SIGTSTP too */
-};
 
 /* -k, --stack-trace[=symbol|source]: what each frame shows. */
 enum {

@@ -17,7 +17,6 @@
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 
-#include "cli/cli.h"
 #include "engine/inject.h"
 #include "engine/internal.h"
 
@@ -84,8 +83,8 @@ unsigned int attach_all(void)
 {
 	unsigned int attached = 0;
 
-	for (size_t i = 0; i < cfg.n_attach; i++) {
-		pid_t pid = cfg.attach_pids[i];
+	for (size_t i = 0; i < ecfg.n_attach; i++) {
+		pid_t pid = ecfg.attach_pids[i];
 		int n = attach_process(pid);
 
 		if (n < 0) {

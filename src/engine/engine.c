@@ -19,7 +19,6 @@
 #include <sys/wait.h>
 #include <linux/audit.h>
 
-#include "cli/cli.h"
 #include "engine/inject.h"
 #include "engine/internal.h"
 #include "filter/bpf.h"
@@ -50,13 +49,13 @@ unsigned long engine_ptrace_options(void)
 	 * caught before it runs: it has a copy of our int3 bytes.  (The
 	 * filter is only ever installed with -f: see engine_init.)
 	 */
-	if (cfg.follow_forks || taps_present())
+	if (ecfg.follow_forks || taps_present())
 		opts |= PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
 			PTRACE_O_TRACECLONE;
 	if (seccomp_mode)
 		opts |= PTRACE_O_TRACESECCOMP;
 	/* --kill-on-exit: if sltrace dies, its tracees die with it. */
-	if (cfg.kill_on_exit)
+	if (ecfg.kill_on_exit)
 		opts |= PTRACE_O_EXITKILL;
 	return opts;
 }
@@ -100,9 +99,9 @@ static void setup_signals(void)
 	 * its end; otherwise they detach (-I chooses).  No SA_RESTART: the
 	 * blocking waitpid must return so the flag is seen.
 	 */
-	intr = cfg.interruptible;
+	intr = ecfg.interruptible;
 	if (!intr)
-		intr = cfg.outfile && cfg.argv && !cfg.n_attach ?
+		intr = ecfg.output_to_file && ecfg.argv && !ecfg.n_attach ?
 			INTR_NEVER : INTR_WAITING;
 	if (intr >= INTR_NEVER) {
 		sigemptyset(&set);
@@ -191,8 +190,12 @@ static bool any_syscall_stops(void)
 	return false;
 }
 
-int engine_init(const struct engine_consumer *c)
+struct engine_config ecfg;
+
+int engine_init(const struct engine_config *conf,
+		const struct engine_consumer *c)
 {
+	ecfg = *conf;
 	consumer = c;
 	/*
 	 * -e trace=none (library calls alone, ltrace's mode): no syscall
@@ -204,7 +207,7 @@ int engine_init(const struct engine_consumer *c)
 		execve_nr[p] = sysent_find(p, "execve");
 		execveat_nr[p] = sysent_find(p, "execveat");
 	}
-	if (cfg.argv) {
+	if (ecfg.argv) {
 		static struct sock_filter prog[BPF_PROG_MAX];
 		int n = 0;
 		pid_t pid;
@@ -226,15 +229,15 @@ int engine_init(const struct engine_consumer *c)
 		 * filter sees only the syscall's number, arguments, arch
 		 * and instruction pointer.
 		 */
-		if (cfg.follow_forks && !cfg.no_seccomp && !cfg.n_attach &&
-		    !cfg.detach_on_execve &&
-		    !cfg.syscall_limit && !inject_wants_entry_signal() &&
+		if (ecfg.follow_forks && !ecfg.no_seccomp && !ecfg.n_attach &&
+		    !ecfg.detach_on_execve &&
+		    !ecfg.may_detach && !inject_wants_entry_signal() &&
 		    qual_trace_is_partial()) {
 			n = bpf_trace_filter(filter_set(), prog, BPF_PROG_MAX);
 			seccomp_mode = n > 0;
 			debug("seccomp filter: %d instructions", n);
 		}
-		pid = launch_command(cfg.argv, seccomp_mode ? prog : NULL,
+		pid = launch_command(ecfg.argv, seccomp_mode ? prog : NULL,
 				     (unsigned short)(n > 0 ? n : 0));
 		if (pid < 0)
 			return -1;
@@ -242,7 +245,7 @@ int engine_init(const struct engine_consumer *c)
 		tcp->tgid = pid;
 		tcp->flags |= TCB_ATTACHED | TCB_STARTUP | TCB_HIDE_LOG;
 	}
-	if (cfg.n_attach && !attach_all() && !cfg.argv)
+	if (ecfg.n_attach && !attach_all() && !ecfg.argv)
 		return -1;
 	setup_signals();
 	return 0;
@@ -354,7 +357,7 @@ static void set_personality(struct tcb *tcp, uint32_t audit_arch)
 		consumer->personality(tcp, pers);
 }
 
-/* The rusage of the last wait4, with cfg.need_stime. */
+/* The rusage of the last wait4, with ecfg.need_stime. */
 static struct rusage last_rusage;
 
 static uint64_t last_stime_ns(void)
@@ -370,7 +373,7 @@ static void syscall_entered(struct tcb *tcp, int pers, long nr,
 
 	/* The vDSO makes this ~20 ns: cheap enough to do always. */
 	clock_gettime(CLOCK_MONOTONIC, &sc->t_entry);
-	if (cfg.need_stime)
+	if (ecfg.need_stime)
 		sc->stime_entry = last_stime_ns();
 	tcp->flags |= TCB_IN_SYSCALL;
 	sc->nr = nr;
@@ -406,7 +409,7 @@ static void syscall_exited(struct tcb *tcp, bool has_rval, int64_t rval,
 	struct syscall_state *sc = &tcp->sc;
 
 	clock_gettime(CLOCK_MONOTONIC, &sc->t_exit);
-	if (cfg.need_stime)
+	if (ecfg.need_stime)
 		sc->stime_exit = last_stime_ns();
 	tcp->flags &= ~TCB_IN_SYSCALL;
 	sc->exiting = true;
@@ -636,7 +639,7 @@ static void tapped_child(struct tcb *parent, struct tcb *child,
 	bool thread = clone_flags & 0x00010000;		/* CLONE_THREAD */
 	bool shares_vm = event == PTRACE_EVENT_VFORK ||
 			 (clone_flags & 0x00000100);	/* CLONE_VM */
-	bool follow = cfg.follow_forks && !(parent->flags & TCB_SILENT);
+	bool follow = ecfg.follow_forks && !(parent->flags & TCB_SILENT);
 
 	/* A thread the user does not see is still ours to step. */
 	if (taps_new_task(parent, child, thread, shares_vm, follow) &&
@@ -694,7 +697,7 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 			bool followed = false;
 
 			if (!child && (tcp->flags & TCB_SILENT ||
-				       !cfg.follow_forks)) {
+				       !ecfg.follow_forks)) {
 				child = tcb_new_silent((pid_t)msg);
 			} else if (!child) {
 				child = tcb_new((pid_t)msg);
@@ -737,7 +740,7 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 		 * -b execve: let go of every task that execs, except the
 		 * command we launched at its first execve (strace's way).
 		 */
-		if (cfg.detach_on_execve && !(tcp->flags & TCB_FIRST_EXEC)) {
+		if (ecfg.detach_on_execve && !(tcp->flags & TCB_FIRST_EXEC)) {
 			tcp->flags |= TCB_QUIET_DETACH;
 			detach_task(tcp, 0);
 			return;
@@ -856,7 +859,7 @@ static void handle_status(pid_t pid, int status)
 		 * library-call tracing follows children (silently, for its
 		 * int3 bytes).
 		 */
-		if ((taps_present() && !cfg.follow_forks) || muted) {
+		if ((taps_present() && !ecfg.follow_forks) || muted) {
 			tcp = tcb_new_silent(pid);
 		} else {
 			tcp = tcb_new(pid);
@@ -885,7 +888,7 @@ static void handle_status(pid_t pid, int status)
 	if (!WIFSTOPPED(status))
 		return;
 	sig = WSTOPSIG(status);
-	if (cfg.debug > 1)
+	if (ecfg.debug_stops)
 		debug("pid %d: stop sig %d event %u", pid, sig & 0x7f,
 		      (unsigned int)status >> 16);
 	if (sig == (SIGTRAP | 0x80))
@@ -924,7 +927,7 @@ int engine_run(int *killed_by)
 		 * wait4's rusage is how the tracee's system time is known
 		 * at each stop (-c); plain waitpid spares the kernel that.
 		 */
-		if (cfg.need_stime)
+		if (ecfg.need_stime)
 			pid = wait4(-1, &status, __WALL, &last_rusage);
 		else
 			pid = waitpid(-1, &status, __WALL);

@@ -86,8 +86,43 @@ struct engine_tap {
 /* Before engine_init(): add a tap (kept, not copied; at most 4). */
 void engine_add_tap(const struct engine_tap *tap);
 
-/* Start: launch cfg.argv and/or attach to cfg.attach_pids. */
-int engine_init(const struct engine_consumer *consumer);
+/* engine_config.interruptible: when the fatal signals may interrupt. */
+enum {
+	INTR_ANYWHERE = 1,		/* never blocked */
+	INTR_WAITING,			/* only while waiting */
+	INTR_NEVER,			/* always blocked ("-o FILE PROG") */
+	INTR_NEVER_TSTP,		/* the same, and SIGTSTP too */
+};
+
+/*
+ * What the engine is asked to do: given to engine_init(), which keeps a
+ * copy (the arrays must stay valid).  The engine reads no other setting.
+ */
+struct engine_config {
+	char **argv;			/* the command to launch, or NULL */
+	const pid_t *attach_pids;	/* -p, in order */
+	size_t n_attach;
+	bool follow_forks;		/* -f: trace children and threads */
+	bool no_seccomp;		/* never install the seccomp filter */
+	bool detach_on_execve;		/* -b execve */
+	bool kill_on_exit;		/* PTRACE_O_EXITKILL */
+	/* Tasks may be let go mid-run (--syscall-limit): no filter. */
+	bool may_detach;
+	bool need_stime;		/* the tracee's system time at stops */
+	/* INTR_*; 0: INTR_NEVER with a command traced into a file, else
+	 * INTR_WAITING (strace's defaults). */
+	int interruptible;
+	bool output_to_file;		/* -o: for interruptible's default */
+	const char *username;		/* -u: run the command as this user */
+	int daemonize;			/* -D count */
+	char **env_ops;			/* -E: "VAR=VAL" sets, "VAR" unsets */
+	size_t n_env_ops;
+	bool debug_stops;		/* -dd: log every stop */
+};
+
+/* Start: launch conf->argv and/or attach to conf->attach_pids. */
+int engine_init(const struct engine_config *conf,
+		const struct engine_consumer *consumer);
 
 /*
  * Run until no traced task is left or a terminating signal arrives.

@@ -15,6 +15,9 @@ extern bool aborted;
 /* Options for PTRACE_SEIZE, from cfg. */
 unsigned long engine_ptrace_options(void);
 
+/* engine_init()'s settings, for every file of the engine. */
+extern struct engine_config ecfg;
+
 /*
  * The taps (tap.c): whether any is registered, and each engine_tap
  * callback called on all of them (the first claim wins; new_task: let

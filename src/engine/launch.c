@@ -24,7 +24,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
 #include "engine/internal.h"
 
 pid_t launched_pid;
@@ -114,8 +113,8 @@ static void install_filter(const struct sock_filter *filter, unsigned short n)
 /* -E: "VAR=VAL" puts VAR in the command's environment, "VAR" removes it. */
 static void apply_env(void)
 {
-	for (size_t i = 0; i < cfg.n_env_ops; i++) {
-		char *op = cfg.env_ops[i], *eq = strchr(op, '=');
+	for (size_t i = 0; i < ecfg.n_env_ops; i++) {
+		char *op = ecfg.env_ops[i], *eq = strchr(op, '=');
 
 		if (eq) {
 			*eq = '\0';
@@ -200,9 +199,9 @@ static pid_t daemonize(const char *path, char **argv, const struct passwd *pw,
 	}
 	if (fork() != 0)
 		_exit(0);
-	if (cfg.daemonize == 2)
+	if (ecfg.daemonize == 2)
 		setpgid(0, 0);
-	else if (cfg.daemonize >= 3)
+	else if (ecfg.daemonize >= 3)
 		setsid();
 	/* Not our child: no waitpid on its stop, so watch for it. */
 	for (int i = 0; proc_state(cmd) != 'T'; i++) {
@@ -232,10 +231,10 @@ pid_t launch_command(char **argv, const struct sock_filter *filter,
 	pid_t pid;
 
 	/* -u: look the user up first; a typo must not start anything. */
-	if (cfg.username) {
-		pw = getpwnam(cfg.username);
+	if (ecfg.username) {
+		pw = getpwnam(ecfg.username);
 		if (!pw) {
-			complain("Cannot find user '%s'", cfg.username);
+			complain("Cannot find user '%s'", ecfg.username);
 			return -1;
 		}
 	}
@@ -243,7 +242,7 @@ pid_t launch_command(char **argv, const struct sock_filter *filter,
 	if (!path)
 		return -1;
 	fflush(NULL);
-	if (cfg.daemonize) {
+	if (ecfg.daemonize) {
 		/* Only the tracer's side comes back here. */
 		pid = daemonize(path, argv, pw, filter, n);
 		free(path);
