@@ -24,7 +24,7 @@
 #include "filter/bpf.h"
 #include "filter/qualify.h"
 #include "log.h"
-#include "syscall/sysent.h"
+#include "sysent/sysent.h"
 
 const struct engine_consumer *consumer;
 unsigned long long engine_nstops;

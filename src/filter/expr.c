@@ -25,7 +25,7 @@
 #include <strings.h>
 
 #include "filter/expr.h"
-#include "syscall/sysent.h"
+#include "sysent/sysent.h"
 #include "xlat/xlat.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

@@ -27,7 +27,7 @@
 
 #include "filter/expr.h"
 #include "filter/inject_spec.h"
-#include "syscall/sysent.h"
+#include "sysent/sysent.h"
 #include "xlat/xlat.h"
 
 #define MAX_ERRNO	4095

@@ -23,7 +23,7 @@
 
 #include "engine/engine.h"
 #include "filter/path.h"
-#include "syscall/sysent.h"
+#include "sysent/sysent.h"
 
 bool pathfilter_on;
 

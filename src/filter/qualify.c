@@ -9,7 +9,7 @@
 
 #include "engine/tcb.h"
 #include "filter/qualify.h"
-#include "syscall/sysent.h"
+#include "sysent/sysent.h"
 
 static struct qualifiers quals;
 static bool quals_ready;

@@ -19,7 +19,6 @@
 #include "output/json.h"
 #include "output/output.h"
 #include "output/pidcomm.h"
-#include "unwind/unwind.h"
 #include "xlat/siginfo.h"
 #include "xlat/xlat.h"
 
@@ -155,7 +154,7 @@ void event_signal(struct tcb *tcp, const siginfo_t *si)
 	line_end(tcp);
 	/* -k: where the signal found the task, as strace shows it. */
 	if (cfg.stack_trace)
-		unwind_print(tcp);
+		line_stack(tcp);
 	out_event_done(tcp->out);
 }
 

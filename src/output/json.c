@@ -43,7 +43,7 @@
 #include "output/internal.h"
 #include "filter/qualify.h"
 #include "output/json.h"
-#include "syscall/sysent.h"
+#include "sysent/sysent.h"
 
 bool out_json;
 
@@ -891,6 +891,12 @@ void out_set_stack_hook(void (*hook)(struct tcb *tcp))
 bool out_stack_inline(void)
 {
 	return out_json;
+}
+
+void line_stack(struct tcb *tcp)
+{
+	if (stack_hook)
+		stack_hook(tcp);
 }
 
 void jrec_frame(struct tcb *tcp, const struct out_frame *f)

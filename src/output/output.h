@@ -223,13 +223,15 @@ struct out_frame {
 void line_frame(struct tcb *tcp, const struct out_frame *f);
 
 /*
- * Where records carry their stack (JSON), the unwinder registers how to
- * write tcp's stack now (with line_frame); the output calls it before a
- * syscall's, a signal's or a call's return record ends, and
- * out_stack_inline() tells the unwinder not to print it after the line.
+ * The unwinder registers how to write tcp's stack now (with
+ * line_frame()): the output calls it for a signal's line (text), and
+ * before a syscall's, a signal's or a call's return record ends (JSON),
+ * where out_stack_inline() tells the unwinder not to print it after.
  */
 void out_set_stack_hook(void (*hook)(struct tcb *tcp));
 bool out_stack_inline(void);
+/* Text: tcp's stack under the line just ended (the hook's, if any). */
+void line_stack(struct tcb *tcp);
 
 /*
  * Records that belong to no task (--output-format=json): the -c table

@@ -25,7 +25,7 @@
 #include "output/internal.h"
 #include "output/records.h"
 #include "output/replay.h"
-#include "syscall/sysent.h"
+#include "sysent/sysent.h"
 #include "xlat/xlat.h"
 
 /* --- tasks ----------------------------------------------------------- */

@@ -21,7 +21,7 @@
 #include "output/output.h"
 #include "stats/internal.h"
 #include "syscall/net.h"
-#include "syscall/sysent.h"
+#include "sysent/sysent.h"
 
 struct stats_table stats_tables[STATS_NKINDS][NUM_PERSONALITIES];
 

@@ -32,7 +32,7 @@
 #include "output/emit.h"
 #include "output/output.h"
 #include "syscall/printers.h"
-#include "syscall/sysent.h"
+#include "sysent/sysent.h"
 #include "xlat/xlat.h"
 
 #define SYS_FUNC(name) int sys_##name(struct tcb *tcp)

@@ -13,7 +13,7 @@
 #include "engine/engine.h"
 #include "output/output.h"
 #include "syscall/nested_ptrace.h"
-#include "syscall/sysent.h"
+#include "sysent/sysent.h"
 
 static struct engine_consumer next;
 static long ptrace_nr[NUM_PERSONALITIES];

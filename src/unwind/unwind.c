@@ -22,7 +22,7 @@
 #include "libcall/demangle.h"
 #include "log.h"
 #include "output/output.h"
-#include "syscall/sysent.h"
+#include "sysent/sysent.h"
 #include "unwind/internal.h"
 #include "unwind/unwind.h"
 

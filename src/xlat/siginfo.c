@@ -17,7 +17,7 @@
 #include "arch/arch.h"
 #include "engine/tcb.h"
 #include "output/emit.h"
-#include "syscall/sysent.h"
+#include "sysent/sysent.h"
 #include "output/pidcomm.h"
 #include "xlat/siginfo.h"
 #include "xlat/xlat.h"

@@ -4,7 +4,8 @@
 # back as text by --replay with the same flags, is the text trace of the
 # same program, line for line (two runs: what differs from run to run —
 # addresses, pids, times, ports, the moment an untraced child's SIGCHLD
-# comes — is masked in both).  Then a multi-threaded -f trace, where
+# comes — is masked in both; numbers of 3 digits and more, as pids may
+# have any length, are masked too).  Then a multi-threaded -f trace, where
 # text splits lines into "<unfinished ...>" and "resumed" halves: the
 # replay is each task's lines, whole, in order.
 # timeout-factor: 3
@@ -28,7 +29,7 @@ mask() {
 		-e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}[+-][0-9]{4}/DATE/g' \
 		-e 's/f_handle="[^"]*"/f_handle=H/g' \
 		-e 's/#[0-9]+/#INO/g' \
-		-e 's/\b[0-9]{4,10}\b/NUM/g' \
+		-e 's/\b[0-9]{3,10}\b/NUM/g' \
 		-e 's/ +=/ =/' -e 's/ <[0-9]+\.[0-9]+>$/ <T>/'
 }
 

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "filter/expr.h"
-#include "syscall/sysent.h"
+#include "sysent/sysent.h"
 
 static int failed, total;
 

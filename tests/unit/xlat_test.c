@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "arch/arch.h"
-#include "syscall/sysent.h"
+#include "sysent/sysent.h"
 #include "xlat/xlat.h"
 
 static int failures;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "arch/arch.h"
-#include "syscall/sysent.h"
+#include "sysent/sysent.h"
 
 #define TF TRACE_FILE
 #define TI TRACE_IPC
