@@ -42,6 +42,7 @@ struct emit_state {
 	uint32_t jclose;		/* bit n: "}" after its next value */
 	uint32_t jspaces;		/* bit n: its items are apart by " " */
 	uint16_t jnamed;		/* bit i: argument i is name=value */
+	uint8_t jargbase;		/* the first argument's number - 1 */
 	bool jkey;			/* the next item's key is out */
 	uint8_t jpart;			/* JPART_* */
 	bool jheld;			/* the record holds tcp's stream */

@@ -1180,6 +1180,7 @@ void lc_print_args_exit(struct tcb *tcp, const struct proto *p,
 	struct pctx cx;
 
 	ctx_init(&cx, tcp, p, entry, ret, true);
+	emit_args_from(tcp, first_out(p));
 	print_range(&cx, first_out(p), p->nargs);
 }
 

@@ -390,6 +390,11 @@ void emit_sym(struct tcb *tcp, uint64_t value, const char *text)
 	w->sym(item(tcp), value, text);
 }
 
+void emit_args_from(struct tcb *tcp, unsigned int first)
+{
+	tcp->sc.emit.jargbase = first < UINT8_MAX ? (uint8_t)first : UINT8_MAX;
+}
+
 void emit_next_space(struct tcb *tcp)
 {
 	struct emit_state *st = &tcp->sc.emit;

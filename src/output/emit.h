@@ -103,6 +103,12 @@ void emit_field(struct tcb *tcp, const char *name);	/* ", name=" */
 void emit_more(struct tcb *tcp);		/* ", ..." (elided rest) */
 
 /*
+ * The arguments written next begin at argument first (0-based): a call's
+ * output arguments, written at its return.  Names them in JSON.
+ */
+void emit_args_from(struct tcb *tcp, unsigned int first);
+
+/*
  * The result of a call, after emit_call_end(): emit_retval_begin() pads
  * to the -a column and writes "= "; then one value (any primitive
  * above), emit_noval() ("?": none), or emit_errno() ("-1 ENOENT (No

@@ -232,6 +232,13 @@ static void arg_key(struct tcb *tcp, unsigned int i, char *buf, size_t size)
 	snprintf(buf, size, "arg%u", i + 1);
 }
 
+/* Argument n of those written since "args" began. */
+static void nth_arg_key(struct tcb *tcp, unsigned int n, char *buf,
+			size_t size)
+{
+	arg_key(tcp, n + tcp->sc.emit.jargbase, buf, size);
+}
+
 /* Text the next value begins with: {"prefix": text, "value": V}. */
 static char *pending_prefix;
 
@@ -257,7 +264,7 @@ static struct outstream *jitem(struct tcb *tcp)
 			out_putc(os, ',');
 		if (!(st->jarray & (1u << d))) {
 			if (d == 0)
-				arg_key(tcp, n, key, sizeof(key));
+				nth_arg_key(tcp, n, key, sizeof(key));
 			else
 				snprintf(key, sizeof(key), "_%u", n);
 			put_key(os, key);
@@ -353,6 +360,7 @@ void jrec_args(struct tcb *tcp)
 	st->jpart = JPART_ARGS;
 	st->depth = 0;
 	st->jnamed = 0;
+	st->jargbase = 0;
 	st->jcount[0] = 0;
 	st->jarray = 0;
 	st->jwrapped = 0;
