@@ -203,15 +203,15 @@ int main(int argc, char **argv)
 	if (out_nowhere())
 		return run_untraced();
 	wire_consumer(&consumer);
-	if ((cfg.stack_trace || cfg.lc_stack) &&
-	    unwind_init(&consumer) < 0) {
+	if ((cfg.stack_trace || cfg.lc_stack) && unwind_init() < 0) {
 		msg_error("-k: out of memory");
 		return 1;
 	}
+	engine_add_consumer(&consumer);
 	/* -f takes the program's children from its own ptrace: say so. */
 	if (cfg.follow_forks)
-		nested_ptrace_init(&consumer);
-	if (engine_init(engine_config_of_cli(), &consumer) < 0) {
+		nested_ptrace_init();
+	if (engine_init(engine_config_of_cli(), NULL) < 0) {
 		out_finish();
 		return 1;
 	}

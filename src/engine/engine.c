@@ -196,7 +196,9 @@ int engine_init(const struct engine_config *conf,
 		const struct engine_consumer *c)
 {
 	ecfg = *conf;
-	consumer = c;
+	if (c)
+		engine_add_consumer(c);
+	consumer = consumers_fan();
 	/*
 	 * -e trace=none (library calls alone, ltrace's mode): no syscall
 	 * stop at all, with or without a filter, launched or attached.

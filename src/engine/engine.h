@@ -86,6 +86,12 @@ struct engine_tap {
 /* Before engine_init(): add a tap (kept, not copied; at most 4). */
 void engine_add_tap(const struct engine_tap *tap);
 
+/*
+ * Before engine_init(): one more consumer (kept, not copied; at most 8).
+ * Each event goes to every consumer, in the order they were added.
+ */
+void engine_add_consumer(const struct engine_consumer *consumer);
+
 /* engine_config.interruptible: when the fatal signals may interrupt. */
 enum {
 	INTR_ANYWHERE = 1,		/* never blocked */
@@ -120,7 +126,10 @@ struct engine_config {
 	bool debug_stops;		/* -dd: log every stop */
 };
 
-/* Start: launch conf->argv and/or attach to conf->attach_pids. */
+/*
+ * Start: launch conf->argv and/or attach to conf->attach_pids, reporting
+ * to the consumers added, and to consumer (added last) unless NULL.
+ */
 int engine_init(const struct engine_config *conf,
 		const struct engine_consumer *consumer);
 

@@ -15,6 +15,9 @@ extern bool aborted;
 /* Options for PTRACE_SEIZE, from cfg. */
 unsigned long engine_ptrace_options(void);
 
+/* The consumer the engine calls: every registered one (fanout.c). */
+const struct engine_consumer *consumers_fan(void);
+
 /* engine_init()'s settings, for every file of the engine. */
 extern struct engine_config ecfg;
 

@@ -15,7 +15,6 @@
 #include "syscall/nested_ptrace.h"
 #include "sysent/sysent.h"
 
-static struct engine_consumer next;
 static long ptrace_nr[NUM_PERSONALITIES];
 static bool said;
 
@@ -79,17 +78,13 @@ static void check_exit(struct tcb *tcp)
 		  tracee, tracer, req, strerror(EPERM));
 }
 
-static void on_syscall_exit(struct tcb *tcp)
-{
-	if (next.syscall_exit)
-		next.syscall_exit(tcp);
-	check_exit(tcp);
-}
+static const struct engine_consumer nested_consumer = {
+	.syscall_exit = check_exit,
+};
 
-void nested_ptrace_init(struct engine_consumer *c)
+void nested_ptrace_init(void)
 {
-	next = *c;
-	c->syscall_exit = on_syscall_exit;
+	engine_add_consumer(&nested_consumer);
 	for (int pers = 0; pers < NUM_PERSONALITIES; pers++) {
 		ptrace_nr[pers] = sysent_find(pers, "ptrace");
 		if (ptrace_nr[pers] >= 0)

@@ -14,15 +14,14 @@
 #ifndef SLTRACE_SYSCALL_NESTED_PTRACE_H
 #define SLTRACE_SYSCALL_NESTED_PTRACE_H
 
-struct engine_consumer;
-
 /*
- * Wrap c's syscall_exit to watch the exits of ptrace, and make them
- * stop under the seccomp filter even when -e trace= leaves ptrace out
+ * Add a consumer that watches the exits of ptrace, and make them stop
+ * under the seccomp filter even when -e trace= leaves ptrace out
  * (engine_stop_also_if_free; they are not printed then).  A trace with
  * no syscall stop at all (-e trace=none without a filter) stays so, and
- * says nothing.  Call before engine_init(), after any other wrapper of c.
+ * says nothing.  Call before engine_init(), after the consumer that
+ * prints (the message comes after the line).
  */
-void nested_ptrace_init(struct engine_consumer *c);
+void nested_ptrace_init(void);
 
 #endif

@@ -43,7 +43,6 @@ static struct uw_pc *pcs;
 static unsigned int pcs_max;
 
 /* The callbacks unwind_init() wrapped. */
-static struct engine_consumer next;
 
 static unsigned int bucket(pid_t pid)
 {
@@ -478,8 +477,6 @@ static void on_syscall_exit(struct tcb *tcp)
 	if (ent && (ent->flags & SYSCALL_MAPS_CHANGE) && tcp->sc.has_rval &&
 	    !tcp->sc.is_error)
 		maps_changed(tcp);
-	if (next.syscall_exit)
-		next.syscall_exit(tcp);
 }
 
 /* A new program: nothing of the old one applies. */
@@ -492,8 +489,6 @@ static void on_exec(struct tcb *tcp, pid_t former_tid)
 	if (former_tid != tcp->pid)
 		task_forget(former_tid);
 	task_forget(tcp->pid);
-	if (next.exec)
-		next.exec(tcp, former_tid);
 }
 
 /* A new pid may be an old one again: drop what was kept under it. */
@@ -509,54 +504,50 @@ static void forget_stale(pid_t pid)
 static void on_new_task(struct tcb *tcp)
 {
 	forget_stale(tcp->pid);
-	if (next.new_task)
-		next.new_task(tcp);
 }
 
 static void on_followed(struct tcb *tcp)
 {
 	forget_stale(tcp->pid);
-	if (next.followed)
-		next.followed(tcp);
 }
 
 static void on_exited(struct tcb *tcp, int status)
 {
-	if (next.exited)
-		next.exited(tcp, status);
 	task_forget(tcp->pid);
 }
 
 static void on_superseded(struct tcb *tcp, pid_t by)
 {
-	if (next.superseded)
-		next.superseded(tcp, by);
 	task_forget(tcp->pid);
 }
 
 static void on_detached(struct tcb *tcp)
 {
-	if (next.detached)
-		next.detached(tcp);
 	task_forget(tcp->pid);
 }
 
 /* --- set-up ------------------------------------------------------------- */
 
-int unwind_init(struct engine_consumer *c)
+/*
+ * What the caches must follow.  Added before the printing consumer: a
+ * mapping change is seen before the line whose stack it affects.
+ */
+static const struct engine_consumer unwind_consumer = {
+	.syscall_exit = on_syscall_exit,
+	.exec = on_exec,
+	.new_task = on_new_task,
+	.followed = on_followed,
+	.exited = on_exited,
+	.superseded = on_superseded,
+	.detached = on_detached,
+};
+
+int unwind_init(void)
 {
 	if (pcs_reserve(cfg.stack_trace_limit ? cfg.stack_trace_limit : 256))
 		return -ENOMEM;
 	out_set_stack_hook(stack_hook);
-
-	next = *c;
-	c->syscall_exit = on_syscall_exit;
-	c->exec = on_exec;
-	c->new_task = on_new_task;
-	c->followed = on_followed;
-	c->exited = on_exited;
-	c->superseded = on_superseded;
-	c->detached = on_detached;
+	engine_add_consumer(&unwind_consumer);
 
 	/*
 	 * Under the seccomp filter a syscall left out of -e trace= never

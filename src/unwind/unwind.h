@@ -27,18 +27,16 @@
 #ifndef SLTRACE_UNWIND_H
 #define SLTRACE_UNWIND_H
 
-struct engine_consumer;
 struct tcb;
 
 /*
  * Before engine_init(), when anything will print stacks (-k, ltrace's
- * -w): wrap the consumer's callbacks that track processes, execve and
- * mapping changes (the wrapped ones are called as before), and ask the
- * engine to stop at the syscalls that change mappings even when -e
- * trace= leaves them out (they are still not printed).  The consumer
- * must stay valid until engine_run() returns.  0 or -errno.
+ * -w), and before the consumer that prints: add the consumer that
+ * follows processes, execve and mapping changes, and ask the engine to
+ * stop at the syscalls that change mappings even when -e trace= leaves
+ * them out (they are still not printed).  0 or -errno.
  */
-int unwind_init(struct engine_consumer *consumer);
+int unwind_init(void);
 
 /*
  * Print the stack of tcp, which must be in a ptrace stop, to tcp->out,
