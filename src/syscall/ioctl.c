@@ -169,10 +169,10 @@ static void print_ioctl_cmd(struct tcb *tcp, uint32_t code)
 		return;
 	case XLAT_STYLE_VERBOSE:
 		snprintf(buf, sizeof(buf), "%#x /* %s */", code, names);
-		emit_raw(tcp, buf);
+		emit_sym(tcp, code, buf);
 		return;
 	default:
-		emit_raw(tcp, names);
+		emit_sym(tcp, code, names);
 	}
 }
 
@@ -283,7 +283,7 @@ static void print_termios_flags(struct tcb *tcp, const struct termios_val *t)
 
 	emit_field(tcp, "c_iflag");
 	term_flags(buf, sizeof(buf), term_iflags, t->iflag);
-	emit_raw(tcp, buf);
+	emit_sym(tcp, t->iflag, buf);
 
 	emit_field(tcp, "c_oflag");
 	rest = t->oflag;
@@ -293,7 +293,7 @@ static void print_termios_flags(struct tcb *tcp, const struct termios_val *t)
 		rest &= ~oflag_delays[i].mask;
 	}
 	term_flags(buf + n, sizeof(buf) - n, term_oflags, rest);
-	emit_raw(tcp, buf);
+	emit_sym(tcp, t->oflag, buf);
 
 	emit_field(tcp, "c_cflag");
 	n = term_xval(buf, sizeof(buf), term_bauds, t->cflag & K_CBAUD, "");
@@ -309,11 +309,11 @@ static void print_termios_flags(struct tcb *tcp, const struct termios_val *t)
 		       t->cflag & K_CSIZE, "");
 	term_flags(buf + n, sizeof(buf) - n, term_cflags,
 		   t->cflag & ~(uint32_t)(K_CBAUD | K_CIBAUD | K_CSIZE));
-	emit_raw(tcp, buf);
+	emit_sym(tcp, t->cflag, buf);
 
 	emit_field(tcp, "c_lflag");
 	term_flags(buf, sizeof(buf), term_lflags, t->lflag);
-	emit_raw(tcp, buf);
+	emit_sym(tcp, t->lflag, buf);
 }
 
 static void print_termios(struct tcb *tcp, uint64_t addr, enum termios_kind k)

@@ -32,9 +32,9 @@ static void print_rlim(struct tcb *tcp, uint64_t v, bool wide)
 	} else if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
 		snprintf(buf, sizeof(buf), "%llu /* %s */",
 			 (unsigned long long)v, text);
-		emit_raw(tcp, buf);
+		emit_sym(tcp, v, buf);
 	} else {
-		emit_raw(tcp, text);
+		emit_sym(tcp, v, text);
 	}
 }
 
