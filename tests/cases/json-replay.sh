@@ -7,7 +7,8 @@
 # comes — is masked in both; numbers of 3 digits and more, as pids may
 # have any length, are masked too).  Then a multi-threaded -f trace, where
 # text splits lines into "<unfinished ...>" and "resumed" halves: the
-# replay holds the same whole lines, each task's in its order.
+# replay holds the same whole lines, each task's in its order.  Last,
+# the events: signals, a fork, exit codes, deaths by a signal.
 # timeout-factor: 3
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/json.sh"
@@ -85,4 +86,36 @@ if ! cmp -s t.order.bytask t.re.order.bytask; then
 	fail "a task's replayed lines are not in the order of its records"
 fi
 note "threads: $(grep -c . t.re.joined) lines of 5 tasks replayed whole"
+
+# Events: signals handled, a child forked and waited for, deaths by a
+# signal (with and without a core), exit codes — under -f into a file,
+# so that every line has its pid (masked: the runs differ).
+need_progs sigs forker exitwith
+ulimit -c 0
+n=0
+for run in "sigs handler 3" "forker fork 0 3" "exitwith 7" "exitwith kill" \
+	"exitwith segv"; do
+	n=$((n + 1))
+	# shellcheck disable=SC2086
+	(cd work && "$SLTRACE" --output-format=json -f -o "../e$n.json" \
+		$PROGS/$run > /dev/null 2>&1) 2> /dev/null
+	# shellcheck disable=SC2086
+	(cd work && "$SLTRACE" -f -o "../e$n.txt" $PROGS/$run > /dev/null 2>&1) \
+		2> /dev/null
+	"$SLTRACE" --replay "e$n.json" -f -o "e$n.re"
+	expect_rc 0 $? "--replay e$n.json ($run)"
+	for f in "e$n.txt" "e$n.re"; do
+		$check join "$f" | cut -f2 | sed -E -e 's/0x[0-9a-f]{5,}/ADDR/g' \
+			-e 's/"(\\x[0-9a-f]{2})+"/HEXSTR/g' \
+			-e 's/\b[0-9]{3,10}\b/NUM/g' -e 's/ +=/ =/' \
+			-e 's/(si_utime|si_stime)=[0-9]+/\1=N/g' | sort > "$f.joined"
+	done
+	grep -qE '^(--- SIG|\+\+\+ )' "e$n.re.joined" ||
+		{ show "e$n.re"; fail "$run: no event line replayed"; }
+	if ! cmp -s "e$n.txt.joined" "e$n.re.joined"; then
+		diff "e$n.txt.joined" "e$n.re.joined" | head -20 >&2
+		fail "$run: the replay differs from the text trace"
+	fi
+done
+note "signals, a fork, exits and deaths: replayed as their text traces"
 exit 0
