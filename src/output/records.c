@@ -438,7 +438,8 @@ static void folded_finish(struct outstream *os)
 	for (size_t i = 0; i < folds_cap; i++)
 		if (folds[i].stack)
 			folds[n++] = folds[i];
-	qsort(folds, n, sizeof(*folds), cmp_fold);
+	if (n)
+		qsort(folds, n, sizeof(*folds), cmp_fold);
 	for (size_t i = 0; i < n; i++) {
 		out_printf(os, "%s %llu\n", folds[i].stack,
 			   (unsigned long long)folds[i].weight);

@@ -517,7 +517,8 @@ int replay_file(const char *path)
 	if (f != stdin)
 		fclose(f);
 	json_tokener_free(tok);
-	qsort(recs, nrecs, sizeof(*recs), cmp_rec);
+	if (nrecs)
+		qsort(recs, nrecs, sizeof(*recs), cmp_rec);
 	for (size_t i = 0; i < nrecs; i++) {
 		replay_text(recs[i].r);
 		json_object_put(recs[i].r);
