@@ -722,6 +722,21 @@ static void msg_vwrite(const char *fmt, va_list ap, const char *err)
 	}
 	if (stderr_bad || out_stderr_closed())
 		msg_elsewhere(buf, n);
+	/*
+	 * A JSON trace in a file or pipe has sltrace's notes too, as
+	 * records (on stderr the message is there already).
+	 */
+	if (out_json && cfg.out_format == OUT_FORMAT_JSON && os->fd != 2 &&
+	    os->fd >= 0 && !os->failed) {
+		size_t pfx = sizeof("sltrace: ") - 1;
+
+		buf[n - 1] = '\0';
+		out_jrec_begin(os, "note");
+		out_jkey(os, "text");
+		out_jstr(os, n > pfx ? buf + pfx : "");
+		out_jrec_end(os);
+		out_event_done(os);
+	}
 }
 
 void msg_info(const char *fmt, ...)

@@ -4,13 +4,13 @@
 # records, exits, a syscall record per task), signals with their
 # siginfo, -k stacks in the records, -c and --hist as summary and hist
 # records, -e write= dumps, library calls (call and return records,
-# nested), -ff files and -o |cmd.  Every record of every run must be
+# nested), -ff files and -o |cmd, sltrace's own notes.  Every record of every run must be
 # accepted by doc/trace-schema.json; the values checked are those the
 # programs know they made.
 # timeout-factor: 2
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/progs/libcall/lc.sh"
-need_progs forker sigs writestr
+need_progs forker sigs writestr inner_ptrace
 
 . "$SRCDIR/tests/json.sh"
 J="$SLTRACE --output-format=json"
@@ -71,6 +71,12 @@ $J -o '|cat > piped.json' "$PROGS/writestr" hi > /dev/null
 expect_rc 0 $? "writestr -o |cat"
 expect_line <(get piped.json 'r["type"]') "exit"
 
+# sltrace's own notes: the one of -f about a program's own ptrace
+$J -f -o note.json "$PROGS/inner_ptrace" traceme > /dev/null 2> note.err
+expect_match note.err 'cannot be traced by pid'
+expect_match <(get note.json 'r["text"] if r["type"] == "note" else 1/0') \
+	'^pid [0-9]+ cannot be traced by pid [0-9]+ \(ptrace PTRACE_TRACEME'
+
 # library calls: bar_rec(3) nests 4 calls; each returns n (n + 1) / 2
 lc_build pie b recurse
 $J -e trace=none -L bar_rec -o lc.json b/recurse 3 exp > out
@@ -83,7 +89,7 @@ expect_in_order calls want
 expect_line <(get lc.json 'r["function"] if r["type"] == "call" and r["depth"] == 1 else 1/0') "bar_rec"
 
 $check validate "$SRCDIR/doc/trace-schema.json" fork.json sig.json k.json \
-	w.json c.json ff.* piped.json lc.json > check.out 2>&1 || {
+	w.json c.json ff.* piped.json note.json lc.json > check.out 2>&1 || {
 	head -40 check.out >&2
 	fail "records the schema refuses"
 }
