@@ -41,6 +41,14 @@ static inline bool ltrace_style(void)
  * -p of a process with threads: all are attached); never with -ff, where
  * each task has a file of its own.
  */
+/* How many tasks are traced now: the engine's, or --replay's count. */
+static unsigned int (*ntasks)(void) = engine_ntasks;
+
+void line_set_task_count(unsigned int (*count)(void))
+{
+	ntasks = count ? count : engine_ntasks;
+}
+
 bool line_wants_pid(void)
 {
 	static bool several;
@@ -53,12 +61,12 @@ bool line_wants_pid(void)
 	if (cfg.outfile) {
 		if (cfg.output_separately)
 			return false;
-		if (engine_ntasks() > 1)
+		if (ntasks() > 1)
 			several = true;
 		return cfg.follow_forks || several ||
 		       cfg.n_attach + (cfg.argv != NULL) > 1;
 	}
-	return engine_ntasks() > 1;
+	return ntasks() > 1;
 }
 
 static void put_pid(struct outstream *os, struct tcb *tcp)

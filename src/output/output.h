@@ -143,6 +143,8 @@ void line_close_detached(struct tcb *tcp);
 
 /* Whether lines carry a pid prefix now (-f with several tasks, -o -f). */
 bool line_wants_pid(void);
+/* Where the number of tasks traced now comes from (--replay's count). */
+void line_set_task_count(unsigned int (*count)(void));
 
 /*
  * A complete event line ("--- SIGCHLD {...} ---", "+++ exited with 0 +++"),

@@ -33,10 +33,18 @@
 struct rtask {
 	struct tcb tcb;
 	int open_depth;		/* a call line open at this depth, or -1 */
+	bool gone;		/* its exit (or the like) was replayed */
 	struct rtask *next;
 };
 
 static struct rtask *rtasks;
+/* Tasks seen and not yet gone: the pid prefix of text on stderr. */
+static unsigned int nlive;
+
+static unsigned int live_tasks(void)
+{
+	return nlive;
+}
 
 static struct tcb *task_of(struct json_object *r)
 {
@@ -46,6 +54,11 @@ static struct tcb *task_of(struct json_object *r)
 	for (t = rtasks; t; t = t->next)
 		if (t->tcb.pid == tid)
 			break;
+	/* A pid used again after its task ended. */
+	if (t && t->gone) {
+		t->gone = false;
+		nlive++;
+	}
 	if (!t) {
 		t = calloc(1, sizeof(*t));
 		if (!t)
@@ -55,6 +68,7 @@ static struct tcb *task_of(struct json_object *r)
 		t->open_depth = -1;
 		t->next = rtasks;
 		rtasks = t;
+		nlive++;
 	}
 	t->tcb.tgid = (pid_t)jint(r, "pid", tid);
 	t->tcb.pers = jstr(r, "pers") && !strcmp(jstr(r, "pers"), "32") ?
@@ -67,6 +81,14 @@ static struct tcb *task_of(struct json_object *r)
 static struct rtask *rtask_of(struct tcb *tcp)
 {
 	return (struct rtask *)tcp;
+}
+
+/* The task's last record: it counts no more (its tcb stays for reuse). */
+static void task_gone(struct tcb *tcp)
+{
+	if (nlive)
+		nlive--;
+	rtask_of(tcp)->gone = true;
 }
 
 static void ns_to_ts(int64_t ns, struct timespec *ts)
@@ -432,11 +454,16 @@ static void replay_text(struct json_object *r)
 		event_group_stop(tcp, signo_of(jstr(r, "signal")));
 	} else if (!strcmp(type, "exit")) {
 		event_exited(tcp, W_EXITCODE((int)jint(r, "status", 0), 0));
+		task_gone(tcp);
 	} else if (!strcmp(type, "killed")) {
 		sig = signo_of(jstr(r, "signal"));
 		event_exited(tcp, sig | (jget(r, "core") ? WCOREFLAG : 0));
+		task_gone(tcp);
 	} else if (!strcmp(type, "superseded")) {
 		event_superseded(tcp, (pid_t)jint(r, "by", 0));
+		task_gone(tcp);
+	} else if (!strcmp(type, "detach")) {
+		task_gone(tcp);
 	} else if (!strcmp(type, "personality")) {
 		event_personality(tcp, jstr(r, "mode") &&
 					       !strcmp(jstr(r, "mode"), "32") ?
@@ -519,6 +546,7 @@ int replay_file(const char *path)
 	json_tokener_free(tok);
 	if (nrecs)
 		qsort(recs, nrecs, sizeof(*recs), cmp_rec);
+	line_set_task_count(live_tasks);
 	for (size_t i = 0; i < nrecs; i++) {
 		replay_text(recs[i].r);
 		json_object_put(recs[i].r);
