@@ -34,8 +34,11 @@ static void __attribute__((noreturn)) child_calls(int sig)
 	_exit(3);
 }
 
-/* Resume the stopped child with PTRACE_SYSCALL until it is gone. */
-static void count_stops(const char *mode, pid_t pid)
+/*
+ * Resume the stopped child with PTRACE_SYSCALL until it is gone.  Not
+ * inlined: the tests trace its calls with -L.
+ */
+static void __attribute__((noinline)) count_stops(const char *mode, pid_t pid)
 {
 	int status, stops = 0, other = 0;
 
@@ -67,9 +70,35 @@ static void count_stops(const char *mode, pid_t pid)
 	waitpid(pid, &status, __WALL);
 }
 
-static int traceme(void)
+/*
+ * Wait for the child's first stop, by sig, then count its stops.  A
+ * child that ends or stops otherwise is said and reaped.  0, or 1 on an
+ * error of ours.
+ */
+static int first_stop(const char *mode, pid_t pid, int sig)
 {
 	int status;
+
+	if (waitpid(pid, &status, __WALL) != pid) {
+		perror("waitpid");
+		return 1;
+	}
+	if (WIFEXITED(status)) {
+		printf("%s: not traced, exit %d\n", mode, WEXITSTATUS(status));
+		return 0;
+	}
+	if (!WIFSTOPPED(status) || WSTOPSIG(status) != sig) {
+		printf("%s: first stop %#x\n", mode, status);
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, __WALL);
+		return 0;
+	}
+	count_stops(mode, pid);
+	return 0;
+}
+
+static int traceme(void)
+{
 	pid_t pid;
 
 	fflush(stdout);
@@ -88,22 +117,7 @@ static int traceme(void)
 		}
 		child_calls(SIGSTOP);
 	}
-	if (waitpid(pid, &status, __WALL) != pid) {
-		perror("waitpid");
-		return 1;
-	}
-	if (WIFEXITED(status)) {
-		printf("traceme: not traced, exit %d\n", WEXITSTATUS(status));
-		return 0;
-	}
-	if (!WIFSTOPPED(status) || WSTOPSIG(status) != SIGSTOP) {
-		printf("traceme: first stop %#x\n", status);
-		kill(pid, SIGKILL);
-		waitpid(pid, &status, __WALL);
-		return 0;
-	}
-	count_stops("traceme", pid);
-	return 0;
+	return first_stop("traceme", pid, SIGSTOP);
 }
 
 static int seize(void)
@@ -146,18 +160,7 @@ static int seize(void)
 		return 1;
 	}
 	/* The first stop is SIGUSR1's: ignored signals stop a tracee too. */
-	if (waitpid(pid, &status, __WALL) != pid) {
-		perror("waitpid");
-		return 1;
-	}
-	if (!WIFSTOPPED(status) || WSTOPSIG(status) != SIGUSR1) {
-		printf("seize: first stop %#x\n", status);
-		kill(pid, SIGKILL);
-		waitpid(pid, &status, __WALL);
-		return 0;
-	}
-	count_stops("seize", pid);
-	return 0;
+	return first_stop("seize", pid, SIGUSR1);
 }
 
 int main(int argc, char **argv)
