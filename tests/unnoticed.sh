@@ -132,3 +132,13 @@ un_build() {
 	"${CC:-cc}" -O2 -pthread "$@" -o "$name" "$SRCDIR/tests/progs/$name.c" \
 		2> cc.err || { show cc.err; skip "cannot build $name with $*"; }
 }
+
+# own_seccomp_results: what tests/progs/own_seccomp reports when nothing
+# disturbs it (its own checks of its seccomp filters), untraced or not.
+own_seccomp_results() {
+	printf '%s\n' "errno: -1 errno 42" "errno: other who allowed" \
+		"errno: in a child 42" \
+		"trap: 1005 signo 31 code 1 data 0x77 syscall ok arch ok call_addr ok" \
+		"kill: child killed by signal 31 (SIGSYS)" "notif: 1001 1002 1003" \
+		"trace: -1 errno 38" "supervisor: 3 served" "exit 3"
+}
