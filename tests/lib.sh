@@ -173,6 +173,8 @@ wait_for_state() {
 	for (( ; ; )); do
 		s=$(proc_state "$1")
 		case $s in [$2]) return 0 ;; esac
+		# Gone (or a zombie): it will never get there.
+		case $s in ''|Z|X) fail "pid $1 is gone (state '$s'), not in [$2]" ;; esac
 		i=$((i + 1))
 		[ $i -gt $((POLL_LIMIT * 20)) ] &&
 			fail "pid $1 never reached state [$2] (state '$s')"

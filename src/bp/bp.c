@@ -193,16 +193,23 @@ static bool is_stop_signal(int sig)
 }
 
 /*
- * Wait for tcp's trap at the end of the gadget.  Anything else that
- * stops it meanwhile: a signal is delivered as it is, siginfo and all
- * (its handler runs and returns to the gadget) — except a stopping
- * signal, queued again for after, so that the group-stop happens on the
- * program's own registers; an event is passed over; a death is handed
- * to the engine.
+ * Wait for the exit of the gadget's syscall: tcp is resumed with
+ * PTRACE_SYSCALL and the syscall stops at rip == sc_end (just past the
+ * `syscall`) come in pairs, entry then exit.  The gadget's int3 is never
+ * run: had sltrace died at a trap stop it had not collected yet, the
+ * kernel would hand the SIGTRAP to the program, which dies of it; a
+ * syscall stop left uncollected carries no signal.  Anything else that
+ * stops the task meanwhile: a signal is delivered as it is, siginfo and
+ * all (its handler runs and returns to the gadget, whose syscall stops
+ * are the ones counted) — except a stopping signal, queued again for
+ * after, so that the group-stop happens on the program's own registers;
+ * an event or a syscall stop of a handler is passed over; a death is
+ * handed to the engine.
  */
-static int wait_gadget(pid_t pid, uint64_t trap_pc)
+static int wait_gadget(pid_t pid, uint64_t sc_end)
 {
 	struct user_regs_struct r;
+	bool entered = false;
 	int status, stop = 0;
 
 	for (;;) {
@@ -217,18 +224,21 @@ static int wait_gadget(pid_t pid, uint64_t trap_pc)
 			engine_push_status(pid, status);
 			return -ESRCH;
 		}
-		if (WSTOPSIG(status) == SIGTRAP && !(status >> 16) &&
+		if (WSTOPSIG(status) == (SIGTRAP | 0x80) && !(status >> 16) &&
 		    ptrace(PTRACE_GETREGS, pid, NULL, &r) == 0 &&
-		    r.rip == trap_pc)
-			break;
-		if (!(status >> 16) && WSTOPSIG(status) != (SIGTRAP | 0x80)) {
+		    r.rip == sc_end) {
+			if (entered)
+				break;
+			entered = true;
+		} else if (!(status >> 16) &&
+			   WSTOPSIG(status) != (SIGTRAP | 0x80)) {
 			sig = WSTOPSIG(status);
 			if (is_stop_signal(sig)) {
 				stop = sig;
 				sig = 0;
 			}
 		}
-		ptrace(PTRACE_CONT, pid, NULL, (void *)(long)sig);
+		ptrace(PTRACE_SYSCALL, pid, NULL, (void *)(long)sig);
 	}
 	if (stop)
 		syscall(SYS_tgkill, pid, pid, stop);
@@ -281,11 +291,11 @@ long bp_remote_syscall(struct bp_space *s, struct tcb *tcp, long nr,
 	/* The syscall may map, unmap or write what was read. */
 	tracee_mem_forget();
 	if (ptrace(PTRACE_SETREGS, tcp->pid, NULL, &r) < 0 ||
-	    ptrace(PTRACE_CONT, tcp->pid, NULL, NULL) < 0) {
+	    ptrace(PTRACE_SYSCALL, tcp->pid, NULL, NULL) < 0) {
 		ret = -errno;
 		goto out;
 	}
-	err = wait_gadget(tcp->pid, at + 3);
+	err = wait_gadget(tcp->pid, at + 2);
 	if (err < 0) {
 		/* The task is gone: nothing of it to put back. */
 		guard_forget(gadget_undo);

@@ -11,7 +11,8 @@
  *
  * The scratch page also holds the return trap: an int3 that a traced
  * call's return address is pointed at (src/libcall), and a `syscall;
- * int3` gadget for running syscalls in the tracee.
+ * int3` gadget for running syscalls in the tracee (which ends at the
+ * syscall's exit stop: the int3 is only a backstop, never run).
  *
  * Stubs (stub.c).  A breakpoint on an instruction that is a jump through
  * the GOT (a PLT slot) is not an int3 but a `jmp` to a stub in a scratch
@@ -20,10 +21,10 @@
  * relocated `jmp *GOT` — and a hooked return address points at a return
  * slot that does the same and then jumps to the real return address,
  * kept in the page's data.  A thread stopped in a stub is in a
- * signal-delivery-stop of SIGSTOP, not of SIGTRAP: if sltrace dies right
- * then, unable to collect it, the kernel delivers that signal when it
- * lets the thread go, and a SIGSTOP only stops the program (for the
- * guardian, src/guard/, to clean up), where a SIGTRAP would kill it.
+ * signal-delivery-stop of SIGSTOP, not of SIGTRAP: if sltrace dies before
+ * it has collected that stop (waitpid), the kernel delivers the signal
+ * when it lets the thread go, and a SIGSTOP only stops the program (for
+ * the guardian, src/guard/, to clean up), where a SIGTRAP would kill it.
  * And the stub finishes its own work when resumed, so a thread caught in
  * one needs nothing from anyone.  In a thread stopping at every syscall
  * (PTRACE_SYSCALL), the stub's first syscall is where it stops instead.

@@ -224,6 +224,18 @@ void guard_regs_done(void)
 		__atomic_store_n(&guard_arena->regs_tid, 0, __ATOMIC_RELEASE);
 }
 
+void guard_trap_held(pid_t tid)
+{
+	if (active)
+		__atomic_store_n(&guard_arena->trap_tid, tid, __ATOMIC_RELEASE);
+}
+
+void guard_trap_done(void)
+{
+	if (active)
+		__atomic_store_n(&guard_arena->trap_tid, 0, __ATOMIC_RELEASE);
+}
+
 /*
  * The guardian waits for us in waitpid: a signal to ourselves is a
  * signal-delivery stop it sees, and with release set it detaches us

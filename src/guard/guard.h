@@ -84,6 +84,17 @@ void guard_regs_saved(pid_t tgid, pid_t tid, const void *regs, size_t len);
 void guard_regs_done(void);
 
 /*
+ * Thread tid's SIGTRAP stop was collected (waitpid) and is being handled:
+ * should sltrace die before guard_trap_done(), the thread stands just
+ * past the int3 with no signal to come (a collected stop's signal is
+ * gone), and the guardian moves it back onto the instruction.  A stop
+ * sltrace had not collected is another matter: the kernel delivers its
+ * SIGTRAP to the program when sltrace dies, and nothing can stop that.
+ */
+void guard_trap_held(pid_t tid);
+void guard_trap_done(void);
+
+/*
  * The tracees run under sltrace's seccomp filter, inherited by all
  * their children: a syscall it selects stops them for a tracer, and
  * fails with ENOSYS when there is none.  Should sltrace die, the

@@ -15,12 +15,16 @@
  * 3. sltrace dies; the kernel lets its tracees go.  Each thread, before
  *    it runs a single user instruction, takes its pending SIGSTOP: the
  *    process enters a group-stop.  (A thread released from a
- *    signal-delivery-stop loses that signal: the kernel discards it —
- *    the SIGTRAP of our own int3 included, which is what we want; the
- *    program's own signals are sent again at the end.)
+ *    signal-delivery-stop sltrace had collected with waitpid loses that
+ *    signal; from one it had not collected yet — /proc's exit code is
+ *    then the signal — the kernel delivers the signal.  The program's
+ *    own signals are so delivered once, by the kernel; a SIGSTOP of one
+ *    of our stubs only stops the process; but a SIGTRAP of one of our
+ *    int3s kills it, which is why stubs are used wherever they can be
+ *    and the syscall gadget ends at a syscall stop, not at its int3.)
  * 4. The guardian seizes the stopped threads, writes back every
- *    recorded byte and return address, moves a thread caught on one of
- *    our int3s back to the instruction (rip - 1) and one caught on a
+ *    recorded byte and return address, moves the thread whose trap
+ *    sltrace was handling back to the instruction (rip - 1), or from a
  *    return trap to its real return address, detaches, and sends
  *    SIGCONT — unless the process was stopped before.
  *
@@ -467,9 +471,10 @@ static void undo_memory(struct gstate *g, pid_t tgid, pid_t owner,
 }
 
 /*
- * A thread released from the SIGTRAP stop of one of our traps stands
- * just past the int3: back onto the (restored) instruction, or, on a
- * return trap, to the return address its ret popped.
+ * The thread whose SIGTRAP stop sltrace was handling (guard_trap_held)
+ * may stand just past one of our int3s: back onto the (restored)
+ * instruction, or, on a return trap, to the return address its ret
+ * popped.  (Once sltrace has moved it on, its pc is elsewhere.)
  */
 static void fix_thread(struct gthread *t, pid_t owner)
 {
@@ -482,7 +487,7 @@ static void fix_thread(struct gthread *t, pid_t owner)
 		/* sltrace was running a syscall in it: its own registers. */
 		*r = a->regs;
 		set = true;
-	} else if (t->parked && t->exit_code == SIGTRAP) {
+	} else if (a->trap_tid && a->trap_tid == t->tid) {
 		if (find_rec(owner, GUARD_CODE, r->rip - 1)) {
 			r->rip -= 1;
 			set = true;
@@ -619,21 +624,6 @@ static void rescue(pid_t tracer, int exit_status)
 				       g.t[j].tid, NULL, NULL);
 		if (!was_group_stopped(&g, tgid, owner) && !guard_arena->serve)
 			kill(tgid, SIGCONT);
-		/* Signals that were waiting for sltrace when it died. */
-		for (size_t j = i; j < g.n; j++) {
-			const struct gthread *t = &g.t[j];
-
-			/*
-			 * Not SIGTRAP: at one of our traps it was ours (and
-			 * sltrace may have stepped the thread over it
-			 * already); not SIGSTOP: ours, or was_group_stopped.
-			 */
-			if (t->tgid == tgid && t->parked &&
-			    t->exit_code > 0 && t->exit_code < 65 &&
-			    t->exit_code != SIGTRAP &&
-			    t->exit_code != SIGSTOP)
-				syscall(SYS_tgkill, tgid, t->tid, t->exit_code);
-		}
 		ncode += c;
 		nword += w;
 		nproc++;

@@ -38,6 +38,8 @@ struct guard_arena {
 	volatile pid_t regs_tid;	/* 0: none */
 	pid_t regs_tgid;
 	struct user_regs_struct regs;
+	/* A collected SIGTRAP stop being handled (guard_trap_held). */
+	volatile pid_t trap_tid;	/* 0: none */
 	struct guard_undo rec[];
 };
 

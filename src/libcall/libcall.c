@@ -563,7 +563,7 @@ static void unwind_hook(struct tcb *tcp, struct lc_task *lt, unsigned int kind,
  * task is then ready to be resumed with no signal); false when the
  * SIGTRAP is the program's own.
  */
-static bool libcall_sigtrap(struct tcb *tcp)
+static bool sigtrap_hit(struct tcb *tcp)
 {
 	struct lc_task *lt = tcp->lc;
 	struct user_regs_struct u;
@@ -707,6 +707,17 @@ static struct lc_task *task_proc(struct tcb *tcp)
 		return NULL;
 	lt = tcp->lc;
 	return lt->proc && bp_page(lt->proc->bs) ? lt : NULL;
+}
+
+/* The guardian knows of the stop while it is handled (guard.h). */
+static bool libcall_sigtrap(struct tcb *tcp)
+{
+	bool ours;
+
+	guard_trap_held(tcp->pid);
+	ours = sigtrap_hit(tcp);
+	guard_trap_done();
+	return ours;
 }
 
 /*

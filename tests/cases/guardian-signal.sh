@@ -1,0 +1,60 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# kill -9 of sltrace while a signal of the program's own waits for it in
+# a stop it has not collected yet: the kernel hands that signal to the
+# program when sltrace dies, so the guardian must not send it again —
+# the handler runs once (tests/progs/libcall/sigcount.c).  sltrace is
+# held stopped (SIGSTOP) while the signal comes, which makes the moment
+# exact.
+. "$SRCDIR/tests/lib.sh"
+. "$SRCDIR/tests/progs/libcall/lc.sh"
+need_progs reaper
+need_attach
+
+# stop_code PID TID: the ptrace exit code of a stopped thread (field 52
+# of its stat: nonzero while its tracer has not collected the stop).
+stop_code() {
+	local s
+	s=$(cat "/proc/$1/task/$2/stat" 2>/dev/null) || return 0
+	s=${s##*) }
+	# shellcheck disable=SC2086
+	set -- $s
+	echo "${50}"
+}
+
+lc_build pie b sigcount
+trap 'printf 1 | dd of=flag bs=1 count=1 conv=notrunc status=none 2>/dev/null' EXIT
+for opts in "-e trace=none" ""; do
+	rm -f sigcount.pid sigcount.tid result
+	b/sigcount result > sigcount.out 2>&1 &
+	PROG_PID=$!
+	wait_for_file sigcount.pid
+	wait_for_file sigcount.tid
+	WAITER=$(cat sigcount.tid)
+	# shellcheck disable=SC2086
+	start_tracer $opts -l bar_add -o trace -p "$PROG_PID"
+	wait_for_match trace 'bar_add\('
+	kill -STOP "$TRACER_PID"
+	wait_for_state "$TRACER_PID" tT
+	kill -USR1 "$PROG_PID"
+	i=0
+	until [ "$(stop_code "$PROG_PID" "$WAITER")" = 10 ]; do
+		i=$((i + 1))
+		[ $i -gt $((POLL_LIMIT * 20)) ] &&
+			fail "($opts) the SIGUSR1 stop never came (code '$(stop_code "$PROG_PID" "$WAITER")')"
+		sleep 0.05
+	done
+	kill -KILL "$TRACER_PID"
+	wait_tracer
+	expect_rc 137 "$TRACER_RC" "($opts) tracer"
+	wait_untraced "$PROG_PID"
+	wait_for_state "$PROG_PID" RS
+	printf 1 | dd of=flag bs=1 count=1 conv=notrunc status=none
+	wait "$PROG_PID"
+	rc=$?
+	[ $rc = 0 ] || { show sigcount.out tracer.err; fail "($opts) the program exited $rc"; }
+	[ "$(cat result)" = "usr1 1" ] || {
+		show result tracer.err; fail "($opts) SIGUSR1 handled $(cat result), not once"; }
+	note "($opts) $(cat result); $(sed -n 's/.*its guardian //p' tracer.err)"
+done
+exit 0
