@@ -570,6 +570,16 @@ static void rescue(pid_t tracer, int exit_status)
 		      (int)g.t[i].tid, st ? st : '?', (unsigned int)code,
 		      stop_pending(g.t[i].tgid, g.t[i].tid));
 	}
+	/*
+	 * A SIGTRAP stop sltrace had not collected: the kernel is about to
+	 * give the program that signal (see the top), and the program
+	 * dies of it unless it handles SIGTRAP.  Said, since nothing else
+	 * would explain it.
+	 */
+	for (size_t i = 0; i < g.n; i++)
+		if (g.t[i].parked && g.t[i].exit_code == SIGTRAP)
+			say("guardian: thread %d of process %d was in a SIGTRAP stop sltrace had not collected: the kernel delivers that SIGTRAP to it",
+			    (int)g.t[i].tid, (int)g.t[i].tgid);
 	/* Step 3: let sltrace die; its tracees stop on their SIGSTOP. */
 	ptrace(PTRACE_CONT, tracer, NULL, NULL);
 	for (;;) {
