@@ -36,14 +36,8 @@ for run in $(seq 1 20); do
 	# other run within its first 60 ms, where the trap page is mapped
 	# by syscalls run in a thread of the program).
 	sleep "0.$(printf '%03d' $((RANDOM % (run % 2 ? 60 : 800))))"
-	kill -KILL "$TRACER_PID"
-	wait_tracer
-	expect_rc 137 "$TRACER_RC" "run $run ($opts): tracer"
-	wait_untraced "$BUSY_PID"
-	wait_for_state "$BUSY_PID" RS
-	printf 1 | dd of=flag bs=1 count=1 conv=notrunc status=none
-	wait "$BUSY_PID"
-	rc=$?
+	lc_kill_tracer "$BUSY_PID" "run $run ($opts)"
+	rc=$LC_PROG_RC
 	if [ $rc != 0 ] || ! grep -qE '^ok [0-9]+$' result; then
 		show busy.out result tracer.err
 		fail "run $run ($opts): the program exited $rc"

@@ -44,14 +44,8 @@ for opts in "-e trace=none" ""; do
 			fail "($opts) the SIGUSR1 stop never came (code '$(stop_code "$PROG_PID" "$WAITER")')"
 		sleep 0.05
 	done
-	kill -KILL "$TRACER_PID"
-	wait_tracer
-	expect_rc 137 "$TRACER_RC" "($opts) tracer"
-	wait_untraced "$PROG_PID"
-	wait_for_state "$PROG_PID" RS
-	printf 1 | dd of=flag bs=1 count=1 conv=notrunc status=none
-	wait "$PROG_PID"
-	rc=$?
+	lc_kill_tracer "$PROG_PID" "($opts)"
+	rc=$LC_PROG_RC
 	[ $rc = 0 ] || { show sigcount.out tracer.err; fail "($opts) the program exited $rc"; }
 	[ "$(cat result)" = "usr1 1" ] || {
 		show result tracer.err; fail "($opts) SIGUSR1 handled $(cat result), not once"; }

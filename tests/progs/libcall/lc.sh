@@ -250,3 +250,18 @@ lc_no_traps() {
 		fail "$1 shows a signal or a killed task"
 	fi
 }
+
+# lc_kill_tracer PID LABEL: kill -9 the tracer started by start_tracer,
+# wait until its guardian has let program PID go (untraced, running),
+# turn the byte in "flag" to 1 (the guardian programs' cue to finish)
+# and wait for PID: its exit status in LC_PROG_RC.
+lc_kill_tracer() {
+	kill -KILL "$TRACER_PID"
+	wait_tracer
+	expect_rc 137 "$TRACER_RC" "$2: tracer"
+	wait_untraced "$1"
+	wait_for_state "$1" RS
+	printf 1 | dd of=flag bs=1 count=1 conv=notrunc status=none
+	wait "$1"
+	LC_PROG_RC=$?
+}
