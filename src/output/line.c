@@ -120,10 +120,23 @@ static uint64_t ts_ns(const struct timespec *ts)
 	return (uint64_t)ts->tv_sec * 1000000000ULL + (uint64_t)ts->tv_nsec;
 }
 
+/* --replay: the recorded event's clocks stand for now (line_set_clock). */
+static bool recorded_clock;
+static uint64_t recorded_ns[2];		/* CLOCK_REALTIME, CLOCK_MONOTONIC */
+
+void line_set_clock(uint64_t wall_ns, uint64_t mono_ns)
+{
+	recorded_clock = true;
+	recorded_ns[0] = wall_ns;
+	recorded_ns[1] = mono_ns;
+}
+
 static uint64_t now_ns(clockid_t clk)
 {
 	struct timespec ts;
 
+	if (recorded_clock)
+		return recorded_ns[clk == CLOCK_REALTIME ? 0 : 1];
 	clock_gettime(clk, &ts);
 	return ts_ns(&ts);
 }
@@ -150,11 +163,12 @@ static size_t fmt_seconds(char *buf, size_t size, uint64_t ns, int width,
 
 static void put_absolute(struct outstream *os)
 {
-	struct timespec ts;
+	uint64_t now = now_ns(CLOCK_REALTIME);
+	struct timespec ts = { (time_t)(now / 1000000000ULL),
+			       (long)(now % 1000000000ULL) };
 	char buf[64];
 	size_t n;
 
-	clock_gettime(CLOCK_REALTIME, &ts);
 	if (cfg.abs_ts == TS_FORMAT_UNIX) {
 		n = fmt_seconds(buf, sizeof(buf), ts_ns(&ts), 0,
 				cfg.abs_ts_digits);

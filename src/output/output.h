@@ -145,6 +145,11 @@ void line_close_detached(struct tcb *tcp);
 bool line_wants_pid(void);
 /* Where the number of tasks traced now comes from (--replay's count). */
 void line_set_task_count(unsigned int (*count)(void));
+/*
+ * --replay: -t and -r show the times of the record being written (wall
+ * and monotonic, in ns since their epochs), not the time of the replay.
+ */
+void line_set_clock(uint64_t wall_ns, uint64_t mono_ns);
 
 /*
  * A complete event line ("--- SIGCHLD {...} ---", "+++ exited with 0 +++"),

@@ -442,6 +442,8 @@ static void replay_text(struct json_object *r)
 
 	if (!type || jint(r, "tid", 0) <= 0 || !(tcp = task_of(r)))
 		return;
+	line_set_clock((uint64_t)jint(r, "wall_ns", 0),
+		       (uint64_t)jint(r, "mono_ns", 0));
 	if (!strcmp(type, "syscall")) {
 		replay_syscall(tcp, r);
 	} else if (!strcmp(type, "call")) {

@@ -119,4 +119,18 @@ for run in "sigs handler 3" "forker fork 0 3" "exitwith 7" "exitwith kill" \
 	fi
 done
 note "signals, a fork, exits and deaths: replayed as their text traces"
+
+# Times are the recorded ones: -ttt of the replay is each record's
+# wall_ns (in microseconds), however long after the trace it runs.
+(cd work && "$SLTRACE" --output-format=json -o ../t.json "$PROGS/exitwith" 7)
+$check get t.json 'r["wall_ns"]' |
+	sed -E 's/^([0-9]+)([0-9]{6})[0-9]{3}$/\1.\2/' > t.wall
+sleep 1.1
+"$SLTRACE" --replay t.json -ttt -o t.ttt
+cut -d' ' -f1 t.ttt > t.ttt.times
+if [ ! -s t.wall ] || ! cmp -s t.wall t.ttt.times; then
+	paste t.wall t.ttt.times | head -5 >&2
+	fail "--replay -ttt does not show the recorded wall times"
+fi
+note "--replay -ttt: the $(wc -l < t.wall) recorded wall times"
 exit 0
