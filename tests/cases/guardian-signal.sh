@@ -22,6 +22,14 @@ stop_code() {
 	echo "${50}"
 }
 
+# thread_state PID TID: the state letter of a thread.
+thread_state() {
+	local s
+	s=$(cat "/proc/$1/task/$2/stat" 2>/dev/null) || return 0
+	s=${s##*) }
+	echo "${s%% *}"
+}
+
 lc_build pie b sigcount
 trap 'printf 1 | dd of=flag bs=1 count=1 conv=notrunc status=none 2>/dev/null' EXIT
 for opts in "-e trace=none" ""; do
@@ -34,8 +42,18 @@ for opts in "-e trace=none" ""; do
 	# shellcheck disable=SC2086
 	start_tracer $opts -l bar_add -o trace -p "$PROG_PID"
 	wait_for_match trace 'bar_add\('
-	kill -STOP "$TRACER_PID"
-	wait_for_state "$TRACER_PID" tT
+	# The waiter must be running when sltrace stops, not held in a stop
+	# sltrace took (its attach stop, under a slow build): else again.
+	i=0
+	for (( ; ; )); do
+		kill -STOP "$TRACER_PID"
+		wait_for_state "$TRACER_PID" tT
+		[ "$(thread_state "$PROG_PID" "$WAITER")" = R ] && break
+		kill -CONT "$TRACER_PID"
+		i=$((i + 1))
+		[ $i -gt 100 ] && fail "($opts) the waiter never ran while sltrace was stopped"
+		sleep 0.1
+	done
 	kill -USR1 "$PROG_PID"
 	i=0
 	until [ "$(stop_code "$PROG_PID" "$WAITER")" = 10 ]; do
