@@ -214,7 +214,7 @@ void detach_all(void)
 		unsigned int event;
 		int sig;
 
-		pid = waitpid(-1, &status, __WALL);
+		pid = engine_next_status(&status, true);
 		if (pid < 0) {
 			if (errno == EINTR)
 				continue;
@@ -222,9 +222,14 @@ void detach_all(void)
 		}
 		tcp = tcb_find(pid);
 		if (!tcp) {
-			/* A child auto-attached at the last moment. */
+			/*
+			 * A child auto-attached at the last moment, before
+			 * its parent's event: let go, and not waited for when
+			 * that event comes.
+			 */
 			if (WIFSTOPPED(status))
 				ptrace(PTRACE_DETACH, pid, NULL, NULL);
+			tcb_gone_early(pid);
 			continue;
 		}
 		if (WIFEXITED(status) || WIFSIGNALED(status)) {
@@ -242,7 +247,8 @@ void detach_all(void)
 			unsigned long child;
 
 			if (ptrace(PTRACE_GETEVENTMSG, pid, NULL, &child) == 0 &&
-			    !tcb_find((pid_t)child)) {
+			    !tcb_find((pid_t)child) &&
+			    !tcb_was_gone_early((pid_t)child)) {
 				struct tcb *c = tcb_new((pid_t)child);
 
 				c->flags |= TCB_DETACHING;

@@ -293,19 +293,105 @@ void engine_end_trace(void)
 }
 
 /*
- * Wait statuses collected by someone else's waitpid (a syscall run in
- * the tracee by src/bp/) for the loop to handle next.
+ * Wait statuses collected but not handled yet, in the order they came.
+ * The kernel's wait looks at the tracer's own children first, then at
+ * its tracees newest first: a thread older than busy siblings would wait
+ * for ever in a stop while they are served again and again (a forking
+ * thread next to 8 threads in syscall loops: minutes instead of a tenth
+ * of a second).  So now and then, once one status is in, every other
+ * one already there is taken too (WNOHANG), and the lot is handled
+ * before the next wait.  Statuses that
+ * someone else's waitpid came upon (a syscall run in the tracee by
+ * src/bp/) join the queue too.
  */
-static struct { pid_t pid; int status; } pushed[64];
-static unsigned int npushed;
+struct wstatus {
+	pid_t pid;
+	int status;
+	struct rusage ru;	/* with ecfg.need_stime */
+};
+
+static struct wstatus *queue;
+static unsigned int qhead, qlen, qcap, nwaits;
+
+/* The rusage of the status being handled, with ecfg.need_stime. */
+static struct rusage last_rusage;
+
+static void queue_add(pid_t pid, int status, const struct rusage *ru)
+{
+	if (qhead == qlen)
+		qhead = qlen = 0;
+	if (qlen == qcap) {
+		unsigned int cap = qcap ? 2 * qcap : 64;
+		struct wstatus *q = realloc(queue, cap * sizeof(*q));
+
+		if (!q)
+			abort();
+		queue = q;
+		qcap = cap;
+	}
+	queue[qlen].pid = pid;
+	queue[qlen].status = status;
+	if (ru)
+		queue[qlen].ru = *ru;
+	qlen++;
+}
 
 void engine_push_status(pid_t pid, int status)
 {
-	if (npushed < sizeof(pushed) / sizeof(pushed[0])) {
-		pushed[npushed].pid = pid;
-		pushed[npushed].status = status;
-		npushed++;
+	queue_add(pid, status, NULL);
+}
+
+bool engine_take_queued(pid_t pid, int *status)
+{
+	for (unsigned int i = qhead; i < qlen; i++) {
+		if (queue[i].pid != pid)
+			continue;
+		*status = queue[i].status;
+		last_rusage = queue[i].ru;
+		memmove(&queue[i], &queue[i + 1],
+			(qlen - i - 1) * sizeof(*queue));
+		qlen--;
+		return true;
 	}
+	return false;
+}
+
+pid_t engine_next_status(int *status, bool block)
+{
+	bool stime = ecfg.need_stime;
+	struct rusage ru;
+	pid_t pid;
+
+	if (qhead < qlen) {
+		*status = queue[qhead].status;
+		last_rusage = queue[qhead].ru;
+		return queue[qhead++].pid;
+	}
+	if (!block)
+		return 0;
+	/*
+	 * wait4's rusage is how the tracee's system time is known at each
+	 * stop (-c); plain waitpid spares the kernel that.
+	 */
+	pid = stime ? wait4(-1, status, __WALL, &last_rusage)
+		    : waitpid(-1, status, __WALL);
+	/*
+	 * One task: nobody to starve.  Else every 8th wait takes all there
+	 * is: a task waits 8 of its siblings' stops at most, and the empty
+	 * WNOHANG wait (4% of a stop) is paid once in 8.
+	 */
+	if (pid <= 0 || tcb_count < 2 || ++nwaits % 8)
+		return pid;
+	for (;;) {
+		int st;
+		pid_t p = stime ? wait4(-1, &st, __WALL | WNOHANG, &ru)
+				: waitpid(-1, &st, __WALL | WNOHANG);
+
+		if (p <= 0)
+			break;
+		queue_add(p, st, stime ? &ru : NULL);
+	}
+	return pid;
 }
 
 static void resume(struct tcb *tcp, int sig)
@@ -358,9 +444,6 @@ static void set_personality(struct tcb *tcp, uint32_t audit_arch)
 	if (consumer->personality && !(tcp->flags & TCB_HIDE_LOG))
 		consumer->personality(tcp, pers);
 }
-
-/* The rusage of the last wait4, with ecfg.need_stime. */
-static struct rusage last_rusage;
 
 static uint64_t last_stime_ns(void)
 {
@@ -674,7 +757,8 @@ static void settle_child(pid_t pid)
 	int status;
 
 	while ((child = tcb_find(pid)) && (child->flags & TCB_LC_DETACH)) {
-		if (waitpid(pid, &status, __WALL) != pid)
+		if (!engine_take_queued(pid, &status) &&
+		    waitpid(pid, &status, __WALL) != pid)
 			break;
 		handle_status(pid, status);
 	}
@@ -698,6 +782,14 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 
 			bool followed = false;
 
+			if (child) {
+				child->flags &= ~TCB_UNANNOUNCED;
+			} else if (tcb_was_gone_early((pid_t)msg)) {
+				/* Came and went already: nothing to make. */
+				debug("pid %d: announced after its end",
+				      (int)msg);
+				break;
+			}
 			if (!child && (tcp->flags & TCB_SILENT ||
 				       !ecfg.follow_forks)) {
 				child = tcb_new_silent((pid_t)msg);
@@ -854,13 +946,26 @@ static void handle_status(pid_t pid, int status)
 		if (ptrace(PTRACE_GETEVENTMSG, pid, NULL, &former) == 0)
 			tcp = exec_takeover(NULL, pid, (pid_t)former);
 	}
+	if (!tcp && !WIFSTOPPED(status)) {
+		/*
+		 * Killed before its first stop, its parent's event still to
+		 * come; or a child of ours that we never traced (the
+		 * guardian, when we are a pid namespace's init).
+		 */
+		debug("pid %d: gone before its first stop, status %#x", pid,
+		      status);
+		tcb_gone_early(pid);
+		return;
+	}
 	if (!tcp) {
 		/*
 		 * An auto-attached child can report its first stop before
 		 * its parent reports the fork event.  Without -f, only
 		 * library-call tracing follows children (silently, for its
-		 * int3 bytes).
+		 * int3 bytes).  A pid kept as gone early belongs to a task
+		 * that has been replaced by now.
 		 */
+		tcb_was_gone_early(pid);
 		if ((taps_present() && !ecfg.follow_forks) || muted) {
 			tcp = tcb_new_silent(pid);
 		} else {
@@ -871,12 +976,15 @@ static void handle_status(pid_t pid, int status)
 			if (consumer->followed)
 				consumer->followed(tcp);
 		}
+		tcp->flags |= TCB_UNANNOUNCED;
 		/* Its memory may need cleaning before it runs. */
 		if (taps_present())
 			tcp->flags |= TCB_LC_HOLD;
 	}
 	if (WIFEXITED(status) || WIFSIGNALED(status)) {
 		debug("pid %d: gone, wait status %#x", pid, status);
+		if (tcp->flags & TCB_UNANNOUNCED)
+			tcb_gone_early(pid);
 		if (pid == launched_pid)
 			launched_status = status;
 		/* Its syscall ends without a return value ("= ?"). */
@@ -919,20 +1027,7 @@ int engine_run(int *killed_by)
 			detach_all();
 			break;
 		}
-		if (npushed) {
-			npushed--;
-			handle_status(pushed[npushed].pid,
-				      pushed[npushed].status);
-			continue;
-		}
-		/*
-		 * wait4's rusage is how the tracee's system time is known
-		 * at each stop (-c); plain waitpid spares the kernel that.
-		 */
-		if (ecfg.need_stime)
-			pid = wait4(-1, &status, __WALL, &last_rusage);
-		else
-			pid = waitpid(-1, &status, __WALL);
+		pid = engine_next_status(&status, true);
 		if (pid < 0) {
 			if (errno == EINTR) {
 				if (inject_active())
@@ -941,6 +1036,9 @@ int engine_run(int *killed_by)
 					consumer->tick();
 				continue;
 			}
+			/* ECHILD: a task we counted will never report. */
+			debug("waitpid: %m, with %u tasks in the table",
+			      tcb_count);
 			break;
 		}
 		engine_nstops++;

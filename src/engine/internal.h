@@ -50,6 +50,22 @@ void tcb_unlink(struct tcb *tcp);
 void tcb_free(struct tcb *tcp);
 /* Change a task's pid (execve from a non-leader thread). */
 void tcb_rehash(struct tcb *tcp, pid_t new_pid);
+/*
+ * A new task can come, stop, run and end before its parent's fork or
+ * clone event is collected (the kernel's wait looks at its newest
+ * tracees first).  Its pid is kept until that event comes, so the event
+ * does not make a task that will never report.
+ */
+void tcb_gone_early(pid_t pid);
+bool tcb_was_gone_early(pid_t pid);
+/*
+ * The next wait status to handle: one already collected, else (with
+ * block) a wait for any tracee, which also collects every other status
+ * already there.  Returns its pid, 0 (none, !block) or -1 (errno).
+ */
+pid_t engine_next_status(int *status, bool block);
+/* A collected status of pid, out of the queue; false when none is. */
+bool engine_take_queued(pid_t pid, int *status);
 extern struct tcb *tcb_list;
 extern unsigned int tcb_count;
 

@@ -134,6 +134,35 @@ void tcb_rehash(struct tcb *tcp, pid_t new_pid)
 	hash_insert(tcp);
 }
 
+/* Few at a time, and only until the parent's event: a short array. */
+static pid_t *gone_early;
+static unsigned int ngone_early, gone_early_cap;
+
+void tcb_gone_early(pid_t pid)
+{
+	if (ngone_early == gone_early_cap) {
+		unsigned int cap = gone_early_cap ? 2 * gone_early_cap : 16;
+		pid_t *p = realloc(gone_early, cap * sizeof(*p));
+
+		if (!p)
+			abort();
+		gone_early = p;
+		gone_early_cap = cap;
+	}
+	gone_early[ngone_early++] = pid;
+}
+
+bool tcb_was_gone_early(pid_t pid)
+{
+	for (unsigned int i = 0; i < ngone_early; i++) {
+		if (gone_early[i] == pid) {
+			gone_early[i] = gone_early[--ngone_early];
+			return true;
+		}
+	}
+	return false;
+}
+
 unsigned int engine_ntasks(void)
 {
 	return tcb_count - tcb_silent_count;
