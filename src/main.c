@@ -12,8 +12,11 @@
 
 #include "cli/cli.h"
 #include "engine/engine.h"
+#include "select/path.h"
+#include "select/qualify.h"
 #include "guard/guard.h"
 #include "libcall/libcall.h"
+#include "libcall/ltrace_sys.h"
 #include "output/events.h"
 #include "output/output.h"
 #include "output/replay.h"
@@ -94,6 +97,12 @@ static void on_tick(void)
 	stats_tick();
 }
 
+/* -e trace= and -P: what -e inject= acts on. */
+static bool user_selected(struct tcb *tcp)
+{
+	return qual_trace(tcp) && (!pathfilter_active() || pathfilter_match(tcp));
+}
+
 /* What the engine is asked to do, from the command line. */
 static const struct engine_config *engine_config_of_cli(void)
 {
@@ -116,6 +125,11 @@ static const struct engine_config *engine_config_of_cli(void)
 		.env_ops = cfg.env_ops,
 		.n_env_ops = cfg.n_env_ops,
 		.debug_stops = cfg.debug > 1,
+		.trace_set = qual_trace_set(),
+		.trace_partial = qual_trace_is_partial(),
+		.selected = user_selected,
+		.inject = qualify_get()->inject,
+		.n_inject = qualify_get()->n_inject,
 	};
 	return &ec;
 }
@@ -190,6 +204,9 @@ int main(int argc, char **argv)
 
 	out_hold_std_fds();
 	cli_parse(argc, argv);
+	/* ltrace's mode shows syscalls (-S) ltrace's way. */
+	if (cfg.lc_style == LC_STYLE_LTRACE)
+		syscall_print_style(&ltrace_sys_style);
 	if (libcall_active() && libcall_init() < 0)
 		return 1;
 	if (out_init() < 0)

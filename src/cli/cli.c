@@ -18,9 +18,9 @@
 
 #include "cli/cli.h"
 #include "cli/ltrace_cli.h"
-#include "filter/path.h"
-#include "filter/qualify.h"
-#include "stats/stats.h"
+#include "select/path.h"
+#include "select/qualify.h"
+#include "cli/summary.h"
 
 struct config cfg = {
 	.string_limit = 32,

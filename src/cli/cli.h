@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "libcall/rules.h"
+#include "filter/rules.h"
 
 struct scset;
 

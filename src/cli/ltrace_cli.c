@@ -20,9 +20,9 @@
 
 #include "cli/cli.h"
 #include "cli/ltrace_cli.h"
-#include "filter/qualify.h"
-#include "libcall/rules.h"
-#include "stats/stats.h"
+#include "select/qualify.h"
+#include "filter/rules.h"
+#include "cli/summary.h"
 
 static const char *progname = "ltrace";
 

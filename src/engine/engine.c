@@ -22,7 +22,6 @@
 #include "engine/inject.h"
 #include "engine/internal.h"
 #include "filter/bpf.h"
-#include "filter/qualify.h"
 #include "log.h"
 #include "sysent/sysent.h"
 
@@ -149,8 +148,8 @@ static const struct scset *stop_set(bool wishes)
 	static struct scset set;
 
 	if (!also_stop_any && !(wishes && also_wish_any))
-		return qual_trace_set();
-	set = *qual_trace_set();
+		return ecfg.trace_set;
+	set = *ecfg.trace_set;
 	for (int p = 0; p < NUM_PERSONALITIES; p++)
 		for (unsigned int w = 0; w < SCSET_WORDS; w++)
 			set.bits[p][w] |= also_stop.bits[p][w] |
@@ -234,7 +233,7 @@ int engine_init(const struct engine_config *conf,
 		if (ecfg.follow_forks && !ecfg.no_seccomp && !ecfg.n_attach &&
 		    !ecfg.detach_on_execve &&
 		    !ecfg.may_detach && !inject_wants_entry_signal() &&
-		    qual_trace_is_partial()) {
+		    ecfg.trace_partial) {
 			n = bpf_trace_filter(filter_set(), prog, BPF_PROG_MAX);
 			seccomp_mode = n > 0;
 			debug("seccomp filter: %d instructions", n);

@@ -15,6 +15,9 @@
 
 #include "engine/tcb.h"
 
+struct inject_spec;
+struct scset;
+
 /*
  * What the engine reports.  Every callback is optional.  The tcb is
  * valid for the duration of the call only (except as noted).
@@ -83,8 +86,11 @@ struct engine_tap {
 	void (*task_free)(struct tcb *tcp);
 };
 
-/* Before engine_init(): add a tap (kept, not copied; at most 4). */
-void engine_add_tap(const struct engine_tap *tap);
+/*
+ * Before engine_init(): add a tap (kept, not copied).  Returns its slot
+ * in tcb->tap_state, or -1 when ENGINE_TAPS_MAX are there already.
+ */
+int engine_add_tap(const struct engine_tap *tap);
 
 /*
  * Before engine_init(): one more consumer (kept, not copied; at most 8).
@@ -124,6 +130,21 @@ struct engine_config {
 	char **env_ops;			/* -E: "VAR=VAL" sets, "VAR" unsets */
 	size_t n_env_ops;
 	bool debug_stops;		/* -dd: log every stop */
+	/*
+	 * -e trace=: the syscalls the user asked for (what the seccomp
+	 * filter stops at, with the consumers' extras), and whether it
+	 * leaves any known one out (else no filter is worth it).
+	 */
+	const struct scset *trace_set;
+	bool trace_partial;
+	/*
+	 * At a syscall's entry: is it one the user selected (-e trace=,
+	 * -P)?  -e inject= acts on those only.  NULL: every one.
+	 */
+	bool (*selected)(struct tcb *tcp);
+	/* -e inject= and -e fault=, in the order given. */
+	const struct inject_spec *inject;
+	unsigned int n_inject;
 };
 
 /*

@@ -34,10 +34,9 @@
 
 #include "arch/arch.h"
 #include "engine/inject.h"
+#include "engine/internal.h"
 #include "engine/tcb.h"
 #include "filter/inject_spec.h"
-#include "filter/path.h"
-#include "filter/qualify.h"
 #include "log.h"
 
 /* Calls of one syscall by one task. */
@@ -79,30 +78,23 @@ static bool have_timer;
 
 bool inject_wants_entry_signal(void)
 {
-	const struct qualifiers *q = qualify_get();
-
-	for (unsigned int i = 0; i < q->n_inject; i++)
-		if (q->inject[i].what & INJECT_SIGNAL)
+	for (unsigned int i = 0; i < ecfg.n_inject; i++)
+		if (ecfg.inject[i].what & INJECT_SIGNAL)
 			return true;
 	return false;
 }
 
 bool inject_active(void)
 {
-	static int active = -1;
-
-	if (__builtin_expect(active < 0, 0))
-		active = qualify_get()->n_inject > 0;
-	return active;
+	return ecfg.n_inject > 0;
 }
 
+/* The last spec given for the syscall wins, as strace's does. */
 static const struct inject_spec *find_spec(int pers, long nr)
 {
-	const struct qualifiers *q = qualify_get();
-
-	for (unsigned int i = q->n_inject; i-- > 0;)
-		if (scset_has(&q->inject[i].set, pers, nr))
-			return &q->inject[i];
+	for (unsigned int i = ecfg.n_inject; i-- > 0;)
+		if (scset_has(&ecfg.inject[i].set, pers, nr))
+			return &ecfg.inject[i];
 	return NULL;
 }
 
@@ -167,8 +159,7 @@ void inject_entry(struct tcb *tcp)
 		tcp->inject->exit_sig = 0;
 	}
 	if ((tcp->flags & (TCB_HIDE_LOG | TCB_HIDE_SYSCALLS)) ||
-	    !qual_trace(tcp) ||
-	    (pathfilter_active() && !pathfilter_match(tcp)))
+	    (ecfg.selected && !ecfg.selected(tcp)))
 		return;
 	spec = find_spec(sc->pers, sc->nr);
 	if (!spec)

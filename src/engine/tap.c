@@ -9,17 +9,18 @@
 #include "engine/internal.h"
 #include "log.h"
 
-#define TAPS_MAX 4
-
-static const struct engine_tap *taps[TAPS_MAX];
+static const struct engine_tap *taps[ENGINE_TAPS_MAX];
 static unsigned int ntaps;
 
-void engine_add_tap(const struct engine_tap *tap)
+int engine_add_tap(const struct engine_tap *tap)
 {
-	if (ntaps < TAPS_MAX)
-		taps[ntaps++] = tap;
-	else
-		debug("engine: more than %d taps: one ignored", TAPS_MAX);
+	if (ntaps == ENGINE_TAPS_MAX) {
+		debug("engine: more than %d taps: one ignored",
+		      ENGINE_TAPS_MAX);
+		return -1;
+	}
+	taps[ntaps] = tap;
+	return (int)ntaps++;
 }
 
 bool taps_present(void)

@@ -13,10 +13,12 @@
 
 #include "arch/arch.h"
 
+/* How many taps (engine_add_tap) there can be. */
+#define ENGINE_TAPS_MAX 4
+
 struct sysent;
 struct outstream;
 struct inject_task;
-struct lc_task;
 
 /*
  * Where the text writer is in a task's line (src/output/emit.c).  It
@@ -121,8 +123,11 @@ struct tcb {
 	/* -e inject= counters and holds; freed with the tcb. */
 	struct inject_task *inject;
 
-	/* Library-call tracing's shadow stack (src/libcall); freed with it. */
-	struct lc_task *lc;
+	/*
+	 * Each tap's own state of the task, in the slot engine_add_tap gave
+	 * it; the tap frees it in its task_free.
+	 */
+	void *tap_state[ENGINE_TAPS_MAX];
 	int detach_sig;			/* detach_all: the signal to pass on */
 
 	struct tcb *hash_next;		/* engine's pid table */

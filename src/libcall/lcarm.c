@@ -17,13 +17,13 @@
 #include "bp/bp.h"
 #include "cli/cli.h"
 #include "engine/tcb.h"
-#include "libcall/demangle.h"
+#include "unwind/demangle.h"
 #include "libcall/dwarf.h"
 #include "libcall/elf.h"
 #include "libcall/lcint.h"
 #include "libcall/linkmap.h"
 #include "libcall/proto.h"
-#include "libcall/rules.h"
+#include "filter/rules.h"
 #include "log.h"
 
 static int read_cb(void *ctx, uint64_t addr, void *buf, size_t len)

@@ -95,7 +95,7 @@ struct lc_frame {
 	struct guard_undo *undo;	/* the hook, for the guardian */
 };
 
-/* tcb->lc */
+/* A task's state (its slot of tcb->tap_state) */
 struct lc_task {
 	struct lc_proc *proc;
 	struct lc_frame *stack;

@@ -41,7 +41,7 @@
 #include "libcall/lcint.h"
 #include "libcall/proto.h"
 #include "output/output.h"
-#include "libcall/rules.h"
+#include "filter/rules.h"
 #include "log.h"
 
 /* Every address space, for -p's threads to find their process's. */
@@ -52,7 +52,7 @@ bool libcall_active(void)
 	return cfg.lc_mode != LC_OFF;
 }
 
-static void register_tap(void);
+static int register_tap(void);
 
 int libcall_init(void)
 {
@@ -65,7 +65,10 @@ int libcall_init(void)
 		msg_error("%s", err);
 		return -1;
 	}
-	register_tap();
+	if (register_tap() < 0) {
+		msg_error("library calls: no room for another breakpoint user");
+		return -1;
+	}
 	return 0;
 }
 
@@ -200,14 +203,26 @@ void lc_proc_put(struct lc_proc *p)
 	free(p);
 }
 
+/* Our slot in tcb->tap_state (engine_add_tap). */
+static int tap_slot;
+
+/* The task's state, or NULL when it has none yet. */
+static struct lc_task *lc_of(const struct tcb *tcp)
+{
+	return tcp->tap_state[tap_slot];
+}
+
 static struct lc_task *task_of(struct tcb *tcp)
 {
-	if (!tcp->lc) {
-		tcp->lc = calloc(1, sizeof(struct lc_task));
-		if (tcp->lc)
-			tcp->lc->open_depth = -1;
+	struct lc_task *lt = lc_of(tcp);
+
+	if (!lt) {
+		lt = calloc(1, sizeof(*lt));
+		if (lt)
+			lt->open_depth = -1;
+		tcp->tap_state[tap_slot] = lt;
 	}
-	return tcp->lc;
+	return lt;
 }
 
 /*
@@ -390,7 +405,7 @@ static void libcall_attached_stop(struct tcb *tcp)
 /* tcp is exiting (PTRACE_EVENT_EXIT): its pending calls never return. */
 static void libcall_exiting(struct tcb *tcp)
 {
-	struct lc_task *lt = tcp->lc;
+	struct lc_task *lt = lc_of(tcp);
 
 	if (lt && lt->proc && lt->depth && !lt->silent)
 		lc_print_gone(tcp, lt);
@@ -565,7 +580,7 @@ static void unwind_hook(struct tcb *tcp, struct lc_task *lt, unsigned int kind,
  */
 static bool sigtrap_hit(struct tcb *tcp)
 {
-	struct lc_task *lt = tcp->lc;
+	struct lc_task *lt = lc_of(tcp);
 	struct user_regs_struct u;
 	uint64_t plt_target;
 	const char *plt_name;
@@ -575,7 +590,7 @@ static bool sigtrap_hit(struct tcb *tcp)
 
 	if ((!lt || !lt->proc) && (!procs || !join_proc(tcp)))
 		return false;
-	lt = tcp->lc;
+	lt = lc_of(tcp);
 	p = lt->proc;
 	if (ptrace(PTRACE_GETREGS, tcp->pid, NULL, &u) < 0)
 		return false;
@@ -701,11 +716,11 @@ static bool stub_stop(struct tcb *tcp, struct lc_task *lt,
 
 static struct lc_task *task_proc(struct tcb *tcp)
 {
-	struct lc_task *lt = tcp->lc;
+	struct lc_task *lt = lc_of(tcp);
 
 	if ((!lt || !lt->proc) && (!procs || !join_proc(tcp)))
 		return NULL;
-	lt = tcp->lc;
+	lt = lc_of(tcp);
 	return lt->proc && bp_page(lt->proc->bs) ? lt : NULL;
 }
 
@@ -808,7 +823,7 @@ void lc_rehook_all(struct tcb *tcp, struct lc_task *lt, uint64_t sp)
 static bool libcall_new_task(struct tcb *parent, struct tcb *child,
 			     bool thread, bool shares_vm, bool follow)
 {
-	struct lc_task *pt = parent->lc, *ct;
+	struct lc_task *pt = lc_of(parent), *ct;
 	struct lc_proc *p;
 
 	if (!pt || !pt->proc)
@@ -870,7 +885,7 @@ static bool libcall_new_task(struct tcb *parent, struct tcb *child,
  */
 static void libcall_detach(struct tcb *tcp)
 {
-	struct lc_task *lt = tcp->lc;
+	struct lc_task *lt = lc_of(tcp);
 	struct lc_proc *p;
 
 	if (!lt || !lt->proc)
@@ -891,7 +906,7 @@ static void libcall_detach(struct tcb *tcp)
 /* tcp is going away (exited, killed, dropped). */
 static void libcall_task_free(struct tcb *tcp)
 {
-	struct lc_task *lt = tcp->lc;
+	struct lc_task *lt = lc_of(tcp);
 
 	if (!lt)
 		return;
@@ -899,7 +914,7 @@ static void libcall_task_free(struct tcb *tcp)
 	lc_proc_put(lt->proc);
 	free(lt->stack);
 	free(lt);
-	tcp->lc = NULL;
+	tcp->tap_state[tap_slot] = NULL;
 }
 
 
@@ -921,7 +936,8 @@ static const struct engine_tap libcall_tap = {
 	.task_free = libcall_task_free,
 };
 
-static void register_tap(void)
+static int register_tap(void)
 {
-	engine_add_tap(&libcall_tap);
+	tap_slot = engine_add_tap(&libcall_tap);
+	return tap_slot;
 }

@@ -13,13 +13,13 @@
 
 #include "cli/cli.h"
 #include "engine/engine.h"
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "output/events.h"
 #include "output/internal.h"
 #include "output/json.h"
 #include "output/output.h"
 #include "output/pidcomm.h"
-#include "xlat/siginfo.h"
+#include "output/siginfo.h"
 #include "xlat/xlat.h"
 
 static const char *sig_text(int sig, char *buf, size_t size)

@@ -41,7 +41,7 @@
 #include "engine/engine.h"
 #include "output/emit.h"
 #include "output/internal.h"
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "output/json.h"
 #include "sysent/sysent.h"
 

@@ -16,7 +16,7 @@
 
 #include "cli/cli.h"
 #include "engine/engine.h"
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "filter/sets.h"
 #include "output/output.h"
 #include "stats/internal.h"

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/desc.h"
 #include "xlat/tables/epoll_ctl_ops.h"

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/desc.h"
 #include "syscall/file.h"

@@ -13,7 +13,7 @@
 #include <time.h>
 #include <sys/sysmacros.h>
 
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/file.h"
 #include "xlat/tables/access_modes.h"

@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/desc.h"
 #include "xlat/tables/rwf_flags.h"

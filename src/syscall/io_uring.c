@@ -2,7 +2,7 @@
 /* io_uring_setup, io_uring_enter, io_uring_register: the basics. */
 #include "config.h"
 
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "xlat/tables/uring_enter_flags.h"
 #include "xlat/tables/uring_register_opcodes.h"

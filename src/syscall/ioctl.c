@@ -15,7 +15,7 @@
 #include <asm/termbits.h>
 #include <linux/fs.h>
 
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/desc.h"
 #include "xlat/tables/fs_flags.h"

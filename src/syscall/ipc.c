@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "arch/arch.h"
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/net.h"
 #include "xlat/tables/ipc_msg_flags.h"

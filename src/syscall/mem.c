@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
 #include "xlat/tables/madvise_cmds.h"

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
 #include "xlat/tables/getrandom_flags.h"

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/desc.h"
 #include "syscall/net.h"

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/desc.h"
 #include "xlat/tables/poll_events.h"

@@ -12,12 +12,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "filter/path.h"
-#include "filter/qualify.h"
+#include "select/path.h"
+#include "select/qualify.h"
 #include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/desc.h"
-#include "syscall/ltrace_sys.h"
 #include "syscall/net.h"
 #include "syscall/print.h"
 #include "unwind/unwind.h"
@@ -31,18 +30,36 @@
 /* Unknown numbers print as "syscall_0x1c8" with every register shown. */
 static const char unknown_argfmt[] = "xxxxxx";
 
-/* ltrace's -S: "SYS_write(1, "hi\n", 3) = 3" (src/syscall/ltrace_sys.c). */
+static const struct syscall_style *style;
+
+void syscall_print_style(const struct syscall_style *s)
+{
+	style = s;
+}
+
+const char *syscall_shown_name(int pers, long nr, const char *name,
+			       char *buf, size_t size)
+{
+	if (style)
+		return style->name(pers, nr, name, buf, size);
+	if (name)
+		return name;
+	snprintf(buf, size, "syscall_%#lx", (unsigned long)nr);
+	return buf;
+}
+
+/* ltrace's -S: "SYS_write(1, "hi\n", 3) = 3". */
 static inline bool ltrace_style(const struct tcb *tcp)
 {
-	return cfg.lc_style == LC_STYLE_LTRACE && tcp->sc.pers == PERS_NATIVE;
+	return style && tcp->sc.pers == PERS_NATIVE;
 }
 
 static const char *sc_name(struct tcb *tcp, char *buf, size_t size)
 {
-	if (cfg.lc_style == LC_STYLE_LTRACE)
-		return ltrace_sys_name(tcp->sc.pers, tcp->sc.nr,
-				       tcp->sc.ent ? tcp->sc.ent->name : NULL,
-				       buf, size);
+	if (style)
+		return style->name(tcp->sc.pers, tcp->sc.nr,
+				   tcp->sc.ent ? tcp->sc.ent->name : NULL,
+				   buf, size);
 	if (tcp->sc.ent)
 		return tcp->sc.ent->name;
 	snprintf(buf, size, "syscall_%#lx", (unsigned long)tcp->sc.nr);
@@ -264,7 +281,7 @@ void syscall_print_entry(struct tcb *tcp)
 		tcp->sc.nargs_printed = MAX_ARGS;
 		tcp->sc.rval_flags = RVAL_DECODED;
 	} else if (ltrace_style(tcp)) {
-		ltrace_sys_print_entry(tcp);
+		style->print_entry(tcp);
 	} else {
 		print_entry_args(tcp);
 	}
@@ -394,7 +411,7 @@ void syscall_print_exit(struct tcb *tcp)
 	 * still to come, "read(0,  <unfinished ...>) = ?".
 	 */
 	if (ltrace_style(tcp) && tcp->sc.has_rval)
-		ltrace_sys_print_exit(tcp);
+		style->print_exit(tcp);
 	else if (tcp->sc.has_rval)
 		print_exit_args(tcp);
 	else if (args_pending(tcp))
@@ -402,7 +419,7 @@ void syscall_print_exit(struct tcb *tcp)
 	emit_call_end(tcp);
 	line_pad_to_retval(tcp);
 	if (ltrace_style(tcp))
-		ltrace_sys_print_retval(tcp);
+		style->print_retval(tcp);
 	else
 		print_retval(tcp);
 	line_syscall_time(tcp);

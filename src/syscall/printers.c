@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "filter/expr.h"
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/net.h"
 

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
-#include "xlat/siginfo.h"
+#include "output/siginfo.h"
 
 int read_word(struct tcb *tcp, uint64_t addr, uint64_t *val)
 {

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/net.h"
 #include "xlat/tables/addrfams.h"

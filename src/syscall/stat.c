@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/file.h"
 #include "xlat/tables/at_flags.h"

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "syscall/clock.h"
 #include "syscall/defs.h"
 #include "xlat/tables/adjtimex_modes.h"

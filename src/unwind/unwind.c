@@ -19,7 +19,7 @@
 
 #include "cli/cli.h"
 #include "engine/engine.h"
-#include "libcall/demangle.h"
+#include "unwind/demangle.h"
 #include "log.h"
 #include "output/output.h"
 #include "sysent/sysent.h"

@@ -23,7 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "libcall/demangle.h"
+#include "unwind/demangle.h"
 #include "libcall/dwarf.h"
 #include "libcall/proto.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Unit test of src/libcall/rules.c.  The ltrace cases were observed from
+ * Unit test of src/filter/rules.c.  The ltrace cases were observed from
  * Debian's ltrace 0.7.3 on a program "m2" that calls baz() and baz2() in
  * libbaz.so, bar2() in libbar2.so (which itself calls baz()) and printf()
  * in libc, e.g.
@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libcall/rules.h"
+#include "filter/rules.h"
 
 #include "check.h"
 

@@ -5,7 +5,7 @@
 
 #include <libiberty/demangle.h>
 
-#include "libcall/demangle.h"
+#include "unwind/demangle.h"
 
 char *lc_demangle(const char *sym)
 {

@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "filter/path.h"
+#include "select/path.h"
 #include "sysent/sysent.h"
 
 bool pathfilter_on;

@@ -8,7 +8,7 @@
 #include "config.h"
 
 #include "engine/tcb.h"
-#include "filter/qualify.h"
+#include "select/qualify.h"
 #include "sysent/sysent.h"
 
 static struct qualifiers quals;

@@ -5,8 +5,8 @@
  * named from ltrace's own table and printed by prototypes, not by
  * strace's decoders.
  */
-#ifndef SLTRACE_SYSCALL_LTRACE_SYS_H
-#define SLTRACE_SYSCALL_LTRACE_SYS_H
+#ifndef SLTRACE_LIBCALL_LTRACE_SYS_H
+#define SLTRACE_LIBCALL_LTRACE_SYS_H
 
 #include <stddef.h>
 
@@ -31,5 +31,8 @@ void ltrace_sys_print_exit(struct tcb *tcp);
 
 /* The value after "= ". */
 void ltrace_sys_print_retval(struct tcb *tcp);
+
+/* All of it, for syscall_print_style(). */
+extern const struct syscall_style ltrace_sys_style;
 
 #endif

@@ -7,8 +7,8 @@
  * resolved through /proc/PID/fd.  Both options together show what
  * either selects.
  */
-#ifndef SLTRACE_FILTER_PATH_H
-#define SLTRACE_FILTER_PATH_H
+#ifndef SLTRACE_SELECT_PATH_H
+#define SLTRACE_SELECT_PATH_H
 
 #include <stdbool.h>
 

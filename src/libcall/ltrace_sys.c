@@ -22,7 +22,8 @@
 #include "engine/tcb.h"
 #include "libcall/printval.h"
 #include "libcall/proto.h"
-#include "syscall/ltrace_sys.h"
+#include "libcall/ltrace_sys.h"
+#include "syscall/print.h"
 
 /*
  * ltrace's x86_64 table ends at process_vm_writev (311); later numbers
@@ -306,3 +307,10 @@ void ltrace_sys_print_retval(struct tcb *tcp)
 	regs_of(tcp, &r, true);
 	lc_print_retval(tcp, proto_of(tcp), &e, &r);
 }
+
+const struct syscall_style ltrace_sys_style = {
+	.name = ltrace_sys_name,
+	.print_entry = ltrace_sys_print_entry,
+	.print_exit = ltrace_sys_print_exit,
+	.print_retval = ltrace_sys_print_retval,
+};

@@ -19,7 +19,7 @@
 #include "output/emit.h"
 #include "sysent/sysent.h"
 #include "output/pidcomm.h"
-#include "xlat/siginfo.h"
+#include "output/siginfo.h"
 #include "xlat/xlat.h"
 
 #include "xlat/audit_arch.h"

@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libcall/rules.h"
+#include "filter/rules.h"
 
 /* Where parsing one rule reports to. */
 struct parse_ctx {

@@ -6,8 +6,8 @@
  * Decoders and printers ask these; the cli fills them through
  * qualify_parse() (src/filter/expr.c does the parsing).
  */
-#ifndef SLTRACE_FILTER_QUALIFY_H
-#define SLTRACE_FILTER_QUALIFY_H
+#ifndef SLTRACE_SELECT_QUALIFY_H
+#define SLTRACE_SELECT_QUALIFY_H
 
 #include <stdbool.h>
 

@@ -19,8 +19,8 @@
  * whose soname is MAIN).  A library pattern that begins with '/' and is
  * not a /regex/ is a glob over the object's path instead.
  */
-#ifndef SLTRACE_LIBCALL_RULES_H
-#define SLTRACE_LIBCALL_RULES_H
+#ifndef SLTRACE_FILTER_RULES_H
+#define SLTRACE_FILTER_RULES_H
 
 #include <regex.h>
 #include <stdbool.h>

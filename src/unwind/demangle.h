@@ -4,8 +4,8 @@
  * text is libiberty's, as ltrace prints it: "std::string::size() const",
  * "ns::slen(std::string const&)", "operator delete(void*, unsigned long)".
  */
-#ifndef SLTRACE_LIBCALL_DEMANGLE_H
-#define SLTRACE_LIBCALL_DEMANGLE_H
+#ifndef SLTRACE_UNWIND_DEMANGLE_H
+#define SLTRACE_UNWIND_DEMANGLE_H
 
 /*
  * Returns the demangled form of the symbol name sym, with its parameter
@@ -15,4 +15,4 @@
  */
 char *lc_demangle(const char *sym);
 
-#endif /* SLTRACE_LIBCALL_DEMANGLE_H */
+#endif /* SLTRACE_UNWIND_DEMANGLE_H */
