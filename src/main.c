@@ -36,6 +36,7 @@ static const struct engine_consumer text_consumer = {
 	.attached = event_attached,
 	.new_task = event_new_task,
 	.followed = event_followed,
+	.spawned = event_spawned,
 	.syscall_entry = syscall_print_entry,
 	.syscall_exit = on_syscall_exit,
 	.signal = event_signal,
@@ -148,10 +149,13 @@ static void wire_consumer(struct engine_consumer *c)
 	c->syscall_exit = on_syscall_exit_summary;
 	c->signal = NULL;
 	c->group_stop = NULL;
-	/* The tables are the whole trace: no JSON attach records either. */
+	/* The tables are the whole trace: no JSON attach, fork or exec
+	 * records either. */
+	c->spawned = NULL;
 	if (cfg.out_format == OUT_FORMAT_JSON) {
 		c->attached = NULL;
 		c->followed = NULL;
+		c->exec = NULL;
 	}
 	c->superseded = on_superseded_summary;
 	c->exited = on_exited_summary;

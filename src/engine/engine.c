@@ -778,9 +778,24 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 		 */
 		if (ptrace(PTRACE_GETEVENTMSG, pid, NULL, &msg) == 0) {
 			struct tcb *child = tcb_find((pid_t)msg);
-
 			bool followed = false;
+			uint64_t cflags = 0;
 
+			/*
+			 * The flags come from the registers: clone3's are in
+			 * memory, and the syscall may not be traced at all.
+			 */
+			if (event == PTRACE_EVENT_CLONE &&
+			    arch_get_clone_flags(pid, tcp->pers, &cflags) < 0)
+				cflags = 0;
+			if (consumer->spawned && ecfg.follow_forks &&
+			    !(tcp->flags & (TCB_SILENT | TCB_HIDE_LOG)))
+				consumer->spawned(tcp, (pid_t)msg,
+						  event == PTRACE_EVENT_FORK ?
+						  ENGINE_FORK :
+						  event == PTRACE_EVENT_VFORK ?
+						  ENGINE_VFORK : ENGINE_CLONE,
+						  cflags);
 			if (child) {
 				child->flags &= ~TCB_UNANNOUNCED;
 			} else if (tcb_was_gone_early((pid_t)msg)) {
@@ -800,16 +815,7 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 			/* A filter is inherited through fork and clone. */
 			child->flags |= tcp->flags & TCB_SECCOMP;
 			child->pers = tcp->pers;
-			/*
-			 * Threads share the tgid; processes lead their own.
-			 * The flags come from the registers: clone3's are in
-			 * memory, and the syscall may not be traced at all.
-			 */
-			uint64_t cflags = 0;
-
-			if (event == PTRACE_EVENT_CLONE &&
-			    arch_get_clone_flags(pid, tcp->pers, &cflags) < 0)
-				cflags = 0;
+			/* Threads share the tgid; processes lead their own. */
 			if (cflags & 0x00010000 /* CLONE_THREAD */)
 				child->tgid = tcp->tgid ? tcp->tgid : tcp->pid;
 			else

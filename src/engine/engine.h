@@ -22,6 +22,9 @@ struct scset;
  * What the engine reports.  Every callback is optional.  The tcb is
  * valid for the duration of the call only (except as noted).
  */
+/* engine_consumer.spawned's how */
+enum { ENGINE_FORK, ENGINE_VFORK, ENGINE_CLONE };
+
 struct engine_consumer {
 	/* A task was attached with -p (for "Process N attached"). */
 	void (*attached)(struct tcb *tcp, unsigned int nthreads);
@@ -29,6 +32,13 @@ struct engine_consumer {
 	void (*new_task)(struct tcb *tcp);
 	/* A child or thread was picked up by -f. */
 	void (*followed)(struct tcb *tcp);
+	/*
+	 * With -f, a traced task made another (PTRACE_EVENT_FORK, _VFORK,
+	 * _CLONE): how (ENGINE_FORK...) and, for clone, its flags.  The
+	 * child may have ended already; it is followed after this.
+	 */
+	void (*spawned)(struct tcb *parent, pid_t child, int how,
+			uint64_t clone_flags);
 	/* Syscall-entry and syscall-exit stops; tcp->sc is filled in. */
 	void (*syscall_entry)(struct tcb *tcp);
 	void (*syscall_exit)(struct tcb *tcp);

@@ -37,6 +37,7 @@ void engine_add_consumer(const struct engine_consumer *c)
 FAN(attached, (struct tcb *tcp, unsigned int n), (tcp, n))
 FAN(new_task, (struct tcb *tcp), (tcp))
 FAN(followed, (struct tcb *tcp), (tcp))
+FAN(spawned, (struct tcb *p, pid_t c, int how, uint64_t f), (p, c, how, f))
 FAN(syscall_entry, (struct tcb *tcp), (tcp))
 FAN(syscall_exit, (struct tcb *tcp), (tcp))
 FAN(signal, (struct tcb *tcp, const siginfo_t *si), (tcp, si))
@@ -62,6 +63,7 @@ const struct engine_consumer *consumers_fan(void)
 	FAN_SET(attached);
 	FAN_SET(new_task);
 	FAN_SET(followed);
+	FAN_SET(spawned);
 	FAN_SET(syscall_entry);
 	FAN_SET(syscall_exit);
 	FAN_SET(signal);

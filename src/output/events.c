@@ -6,10 +6,12 @@
  */
 #include "config.h"
 
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "engine/engine.h"
@@ -238,13 +240,75 @@ void event_superseded(struct tcb *tcp, pid_t by)
 	tcp->out = NULL;
 }
 
+void event_spawned(struct tcb *parent, pid_t child, int how,
+		   uint64_t clone_flags)
+{
+	static const char *const hows[] = { "fork", "vfork", "clone" };
+	struct outstream *os;
+
+	/* Text has the fork's syscall line and the child's pid prefix. */
+	if (!out_json)
+		return;
+	os = jrec_beside(parent, "fork");
+	out_jkey(os, "how");
+	out_jstr(os, hows[how]);
+	out_jkey(os, "child");
+	out_jint(os, child);
+	if (how == ENGINE_CLONE) {
+		out_jkey(os, "flags");
+		out_jhex(os, clone_flags);
+		if (clone_flags & CLONE_THREAD) {
+			out_jkey(os, "thread");
+			out_puts(os, "true");
+		}
+	}
+	jrec_beside_end(os);
+}
+
+/* JSON: the program the task runs now, as the kernel knows it. */
+static void json_exec(struct tcb *tcp, pid_t former_tid)
+{
+	char path[64], exe[4096], comm[64];
+	struct outstream *os;
+	ssize_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/exe", tcp->pid);
+	n = readlink(path, exe, sizeof(exe) - 1);
+	os = jrec_beside(tcp, "exec");
+	if (n > 0) {
+		exe[n] = '\0';
+		out_jkey(os, "exe");
+		out_jstr(os, exe);
+	}
+	/* Set by the exec already: the name ps and a timeline show. */
+	snprintf(path, sizeof(path), "/proc/%d/comm", tcp->pid);
+	f = fopen(path, "re");
+	if (f) {
+		if (fgets(comm, sizeof(comm), f)) {
+			comm[strcspn(comm, "\n")] = '\0';
+			out_jkey(os, "comm");
+			out_jstr(os, comm);
+		}
+		fclose(f);
+	}
+	if (former_tid && former_tid != tcp->pid) {
+		out_jkey(os, "former_tid");
+		out_jint(os, former_tid);
+	}
+	jrec_beside_end(os);
+}
+
 void event_exec(struct tcb *tcp, pid_t former_tid)
 {
 	/*
 	 * With -ff each task has its own file: the execer, now under the
 	 * leader's pid, keeps writing to the file it had.
 	 */
-	(void)former_tid;
+	if (out_json) {
+		json_exec(tcp, former_tid);
+		return;
+	}
 	/*
 	 * ltrace marks every execve but the launched command's first; the
 	 * execve's own line (-S) stays cut, " <no return ...>", and never

@@ -4,6 +4,7 @@
 #define SLTRACE_OUTPUT_EVENTS_H
 
 #include <signal.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 struct tcb;
@@ -22,6 +23,9 @@ void event_personality(struct tcb *tcp, int pers);
 void event_personality_flush(struct tcb *tcp);
 void event_superseded(struct tcb *tcp, pid_t by);
 void event_exec(struct tcb *tcp, pid_t former_tid);
+/* JSON: a "fork" record (engine_consumer.spawned). */
+void event_spawned(struct tcb *parent, pid_t child, int how,
+		   uint64_t clone_flags);
 void event_exited(struct tcb *tcp, int status);
 void event_detached(struct tcb *tcp);
 void event_tick(void);

@@ -43,6 +43,7 @@
 #include "output/internal.h"
 #include "select/qualify.h"
 #include "output/json.h"
+#include "output/records.h"
 #include "sysent/sysent.h"
 
 bool out_json;
@@ -976,6 +977,58 @@ void jrec_end(struct tcb *tcp)
 bool jrec_open(const struct tcb *tcp)
 {
 	return line_is_held(tcp) && tcp->out->len;
+}
+
+/*
+ * A record of tcp's beside the one it may have open: an exec or a fork
+ * comes between its syscall's entry and exit, whose record stays held
+ * and whole.  Built apart, then written at once to the task's stream
+ * through the records' writer (JSON, timeline, folded).
+ */
+static struct outstream beside = { .fd = -1, .hold = true };
+static struct tcb *beside_tcp;
+
+struct outstream *jrec_beside(struct tcb *tcp, const char *type)
+{
+	struct outstream *os = &beside;
+	struct timespec now;
+
+	os->len = 0;
+	os->col = 0;
+	os->partial = NULL;
+	beside_tcp = tcp;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	put_head(os, type, ts_ns(&now));
+	put_ckey(os, "pid");
+	put_u64(os, (uint64_t)(tcp->tgid ? tcp->tgid : tcp->pid));
+	put_ckey(os, "tid");
+	put_u64(os, (uint64_t)tcp->pid);
+	put_ckey(os, "pers");
+	put_jcstr(os, arch_pers[tcp->pers].name);
+	return os;
+}
+
+void jrec_beside_end(struct outstream *os)
+{
+	struct outstream *real = tcp_out(beside_tcp);
+
+	if (real->hold)
+		real = real->behind;
+	out_putc(os, '}');
+	out_write(os, "\n", 1);
+	records_write(real, os->buf, os->len, true);
+	out_event_done(real);
+	os->len = 0;
+}
+
+void out_jint(struct outstream *os, int64_t v)
+{
+	put_s64(os, v);
+}
+
+void out_jhex(struct outstream *os, uint64_t v)
+{
+	put_hexstr(os, v);
 }
 
 /* --- records of no task ---------------------------------------------- */

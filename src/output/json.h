@@ -50,5 +50,12 @@ void jrec_settle(struct tcb *tcp);
 void jrec_no_result(struct tcb *tcp);
 /* tcp has a record begun and not ended. */
 bool jrec_open(const struct tcb *tcp);
+/*
+ * A record of tcp's written beside its open one (see json.c): keys with
+ * out_jkey() and out_jstr()/out_jint()/out_jhex() on the stream
+ * returned, then jrec_beside_end() on it.
+ */
+struct outstream *jrec_beside(struct tcb *tcp, const char *type);
+void jrec_beside_end(struct outstream *os);
 
 #endif

@@ -251,6 +251,8 @@ bool out_is_json(void);
 void out_jrec_begin(struct outstream *os, const char *type);
 void out_jkey(struct outstream *os, const char *key);
 void out_jstr(struct outstream *os, const char *s);
+void out_jint(struct outstream *os, int64_t v);
+void out_jhex(struct outstream *os, uint64_t v);	/* "0x1f" */
 void out_jrec_end(struct outstream *os);
 /*
  * -e read=/write= under JSON: a record of tcp with n bytes of data at

@@ -65,6 +65,7 @@ struct pname {
 	int pid;
 	char name[64];
 	bool told;		/* the timeline has its metadata */
+	bool exec_seen;		/* named by an exec record, its execve's to come */
 };
 
 static struct pname *pnames;
@@ -111,6 +112,12 @@ static bool pname_exec(struct pname *p, struct json_object *r)
 	struct json_object *args = jget(r, "args");
 	const char *file, *name = NULL, *slash;
 
+	/* An exec record: the new comm, as the kernel set it. */
+	if (p && (name = jstr(r, "comm"))) {
+		snprintf(p->name, sizeof(p->name), "%s", name);
+		p->told = false;
+		return true;
+	}
 	if (!p || jget(r, "error") || !args)
 		return false;
 	file = jstr(args, "filename");
@@ -126,6 +133,29 @@ static bool pname_exec(struct pname *p, struct json_object *r)
 	snprintf(p->name, sizeof(p->name), "%s", slash ? slash + 1 : file);
 	p->told = false;
 	return true;
+}
+
+/*
+ * A process is named by its exec records (the comm the kernel set) and,
+ * in traces without them, by its execve's filename; the exec record
+ * comes first (it is written at the event, the syscall's at its exit).
+ */
+static void pname_track(struct pname *p, struct json_object *r,
+			const char *type)
+{
+	const char *name;
+
+	if (!p)
+		return;
+	if (!strcmp(type, "exec")) {
+		if (pname_exec(p, r))
+			p->exec_seen = true;
+	} else if (!strcmp(type, "syscall") && (name = jstr(r, "name")) &&
+		   strstr(name, "execve")) {
+		if (!p->exec_seen)
+			pname_exec(p, r);
+		p->exec_seen = false;
+	}
 }
 
 /* --- chrome ---------------------------------------------------------- */
@@ -234,9 +264,7 @@ static void chrome_record(struct outstream *os, struct json_object *r,
 	if (!type || jint(r, "pid", 0) <= 0)
 		return;		/* summary, hist */
 	p = pname_get((int)jint(r, "pid", 0), live);
-	if (!strcmp(type, "syscall") && (name = jstr(r, "name")) &&
-	    strstr(name, "execve"))
-		pname_exec(p, r);
+	pname_track(p, r, type);
 	chrome_names(os, r, p);
 	args = json_object_new_object();
 	if (!strcmp(type, "syscall")) {
@@ -378,11 +406,12 @@ static void folded_record(struct json_object *r, bool live)
 	size_t n, len, cap;
 	char *s, frame[512];
 
-	if (!type || strcmp(type, "syscall") || !name)
+	if (!type || jint(r, "pid", 0) <= 0)
 		return;
 	p = pname_get((int)jint(r, "pid", 0), live);
-	if (strstr(name, "execve"))
-		pname_exec(p, r);
+	pname_track(p, r, type);
+	if (strcmp(type, "syscall") || !name)
+		return;
 	cap = 256;
 	s = malloc(cap);
 	if (!s)

@@ -31,6 +31,19 @@ expect_line <(get fork.json 'str(r["pid"]) + " " + str(r["status"]) if r["type"]
 	fail "the child's getppid is not a record of the child"
 get fork.json 'r["name"] if r["type"] == "syscall" and r["pid"] != r["tid"] else 1/0' > threads
 expect_empty threads
+# the fork as a record of the parent, before the child's first; the
+# exec of the command, with the name the kernel gave it
+expect_line <(get fork.json 'r["how"] + " " + str(r["child"]) + " " + str(r["pid"]) if r["type"] == "fork" else 1/0') \
+	"fork $child $(get fork.json 'r["pid"] if r["type"] == "exec" else 1/0')"
+expect_line <(get fork.json 'r["type"] if r["pid"] == '"$child"' else 1/0' | head -1) "attach"
+expect_line <(get fork.json 'r["comm"] + " " + r["exe"] if r["type"] == "exec" else 1/0') "forker $PROGS/forker"
+# threads: a clone record each, with CLONE_THREAD; the execve's record
+# follows its exec record and is whole
+$J -f -o thr.json "$PROGS/threads" 3 2 > /dev/null
+expect_rc 0 $? "threads under json"
+expect_count 3 <(get thr.json 'r["how"] + " " + str(r.get("thread")) if r["type"] == "fork" else 1/0') "^clone True$"
+expect_line <(get thr.json 'r["type"] if r["type"] == "exec" or r.get("name") == "execve" else 1/0' | tr '\n' ' ') "exec syscall "
+expect_line <(get thr.json 'str(r["retval"]) if r.get("name") == "execve" else 1/0') "0"
 
 # signals: three SIGUSR1 the program sends itself and handles
 $J -e trace=kill,tgkill,rt_sigreturn -o sig.json "$PROGS/sigs" handler 3 > out
