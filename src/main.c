@@ -216,8 +216,10 @@ int main(int argc, char **argv)
 	if (out_init() < 0)
 		return 1;
 	if (cfg.replay) {
-		int rc = replay_file(cfg.replay);
+		int rc = replay_file(cfg.replay, stats_replay_record);
 
+		if (cfg.out_format == OUT_FORMAT_TEXT)
+			stats_replay_finish();
 		out_finish();
 		return rc < 0 ? 1 : 0;
 	}

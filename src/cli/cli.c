@@ -570,17 +570,19 @@ static void set_summary_interval(const char *arg)
 static void check_summary(bool sort_given, bool cols_given, bool y_given)
 {
 	const char *with = "(-c/--summary-only or -C/--summary)";
+	/* --replay takes its tables from the trace: -U and -S apply. */
+	bool tables = cfg.summary != SUMMARY_NONE || cfg.replay;
 
 	if (cfg.summary_wall && cfg.summary == SUMMARY_NONE)
 		usage_error("-w/--summary-wall-clock must be given with %s", with);
-	if (cols_given && cfg.summary == SUMMARY_NONE)
+	if (cols_given && !tables)
 		usage_error("-U/--summary-columns must be given with %s", with);
 	if (cfg.output_separately && cfg.summary != SUMMARY_NONE)
 		usage_error("%s and -ff/--output-separately are mutually exclusive",
 			    with);
 	if (cfg.summary_interval > 0 && cfg.summary == SUMMARY_NONE)
 		usage_error("--summary-interval must be given with %s", with);
-	if (sort_given && cfg.summary == SUMMARY_NONE)
+	if (sort_given && !tables)
 		fprintf(stderr, "%s: -S/--summary-sort-by has no effect without %s\n",
 			progname, with);
 	/*
@@ -1081,6 +1083,7 @@ void cli_parse(int argc, char **argv)
 			if (v < 0)
 				usage_error("invalid sortby: '%s'", optarg);
 			cfg.summary_sort = (int)v;
+			cfg.summary_sort_given = true;
 			sort_given = true;
 			break;
 		case 'U':

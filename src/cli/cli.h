@@ -64,6 +64,7 @@ struct config {
 	int summary;			/* -c / -C: SUMMARY_* */
 	bool summary_wall;		/* -w: wall-clock time, not system */
 	int summary_sort;		/* -S: STATS_SORT_* */
+	bool summary_sort_given;	/* -S was given */
 	int summary_cols[16];		/* -U: STATS_COL_*, in order */
 	unsigned int summary_ncols;
 	uint64_t summary_overhead_ns;	/* -O */

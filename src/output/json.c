@@ -1062,7 +1062,7 @@ void out_jrec_end(struct outstream *os)
 	out_write(os, "\n", 1);
 }
 
-void out_jdump(struct tcb *tcp, int buffer, uint64_t offset,
+void out_jdump(struct tcb *tcp, int buffer, uint64_t offset, uint64_t size,
 	       const void *data, size_t n)
 {
 	const unsigned char *b = data;
@@ -1071,8 +1071,11 @@ void out_jdump(struct tcb *tcp, int buffer, uint64_t offset,
 
 	jrec_begin(tcp, "dump", NULL);
 	os = tcp_out(tcp);
-	if (buffer >= 0)
+	if (buffer >= 0) {
 		jrec_int(tcp, "buffer", buffer);
+		if (!offset)
+			jrec_int(tcp, "size", (int64_t)size);
+	}
 	jrec_int(tcp, "offset", (int64_t)offset);
 	out_put(os, ",\"bytes\":\"", 10);
 	p = out_reserve(os, 2 * n);

@@ -257,10 +257,18 @@ void out_jrec_end(struct outstream *os);
 /*
  * -e read=/write= under JSON: a record of tcp with n bytes of data at
  * offset of the syscall's buffer (of its buffer number buffer of an
- * iovec array, -1 for none), in hex.
+ * iovec array, -1 for none, whose size is given with the first), in hex.
  */
-void out_jdump(struct tcb *tcp, int buffer, uint64_t offset,
+void out_jdump(struct tcb *tcp, int buffer, uint64_t offset, uint64_t size,
 	       const void *data, size_t n);
+
+/*
+ * The text of a dump: n bytes that were at offset of the data, in lines
+ * of 16; and the line that heads each buffer of a vector (its size).
+ */
+void out_hexdump(struct outstream *os, uint64_t offset, const void *data,
+		 size_t n);
+void out_hexdump_head(struct outstream *os, uint64_t size, int buffer);
 
 /*
  * sltrace's own messages on stderr ("sltrace: Process 42 attached"),

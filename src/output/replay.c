@@ -434,6 +434,36 @@ static void replay_signal(struct tcb *tcp, struct json_object *r)
 	render_stack(tcp, r);
 }
 
+/* -e read=/write=: the dump lines under the syscall's. */
+static void replay_dump(struct tcb *tcp, struct json_object *r)
+{
+	const char *hex = jstr(r, "bytes");
+	struct outstream *os = tcp_out(tcp);
+	unsigned char *b;
+	size_t n;
+
+	if (!hex)
+		return;
+	n = strlen(hex) / 2;
+	b = malloc(n ? n : 1);
+	if (!b)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		unsigned int v;
+
+		if (sscanf(hex + 2 * i, "%2x", &v) != 1) {
+			n = i;
+			break;
+		}
+		b[i] = (unsigned char)v;
+	}
+	if (jget(r, "size") && jget(r, "buffer"))
+		out_hexdump_head(os, (uint64_t)jint(r, "size", 0),
+				 (int)jint(r, "buffer", 0));
+	out_hexdump(os, (uint64_t)jint(r, "offset", 0), b, n);
+	free(b);
+}
+
 static void replay_text(struct json_object *r)
 {
 	const char *type = jstr(r, "type");
@@ -470,6 +500,8 @@ static void replay_text(struct json_object *r)
 		event_personality(tcp, jstr(r, "mode") &&
 					       !strcmp(jstr(r, "mode"), "32") ?
 				       PERS_COMPAT : PERS_NATIVE);
+	} else if (!strcmp(type, "dump")) {
+		replay_dump(tcp, r);
 	} else if (!strcmp(type, "event")) {
 		line_event(tcp, "%s", jstr(r, "text") ? jstr(r, "text") : "");
 	}
@@ -492,7 +524,7 @@ static int cmp_rec(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-int replay_file(const char *path)
+int replay_file(const char *path, void (*tables)(struct json_object *r))
 {
 	struct json_tokener *tok = json_tokener_new();
 	FILE *f = strcmp(path, "-") ? fopen(path, "re") : stdin;
@@ -550,6 +582,8 @@ int replay_file(const char *path)
 		qsort(recs, nrecs, sizeof(*recs), cmp_rec);
 	line_set_task_count(live_tasks);
 	for (size_t i = 0; i < nrecs; i++) {
+		if (jint(recs[i].r, "tid", 0) <= 0 && tables)
+			tables(recs[i].r);
 		replay_text(recs[i].r);
 		json_object_put(recs[i].r);
 	}

@@ -133,8 +133,8 @@ static void json_hist(struct outstream *os, const char *name, int pers,
 	out_jrec_end(os);
 }
 
-static void print_hist(struct outstream *os, const char *name, int pers,
-		       const struct stats_hist *h)
+void stats_hist_print_one(struct outstream *os, const char *name, int pers,
+			  const struct stats_hist *h)
 {
 	unsigned int first = STATS_HIST_BUCKETS, last = 0;
 	uint64_t max = 0;
@@ -197,8 +197,8 @@ void stats_hist_print(struct outstream *os)
 				const struct stats_row *r = &t->rows[i];
 
 				for (unsigned int j = 0; j < r->nhists; j++)
-					print_hist(os, r->name, p,
-						   &r->hists[j]);
+					stats_hist_print_one(os, r->name, p,
+							     &r->hists[j]);
 			}
 		}
 	}

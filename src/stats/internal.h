@@ -57,6 +57,9 @@ void stats_table_print(struct outstream *os, enum stats_kind kind);
 /* hist.c */
 int stats_hist_add(struct stats_row *row, uint64_t usecs, int err);
 void stats_hist_print(struct outstream *os);
+/* One histogram of the call name, text or JSON. */
+void stats_hist_print_one(struct outstream *os, const char *name, int pers,
+			  const struct stats_hist *h);
 void stats_hist_free(struct stats_row *row);
 
 #endif

@@ -74,4 +74,12 @@ void stats_finish(void);
 /* The tables alone, as --summary-interval reprints them. */
 void stats_print_tables(void);
 
+/*
+ * --replay: a summary or hist record of a JSON trace into the tables;
+ * at the end, what they hold printed as -c and --hist print it.
+ */
+struct json_object;
+void stats_replay_record(struct json_object *r);
+void stats_replay_finish(void);
+
 #endif

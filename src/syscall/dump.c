@@ -42,77 +42,39 @@ static struct {
 /* Bytes of a dump read from the tracee at a time. */
 #define DUMP_CHUNK 4096
 
-static const char hexdig[] = "0123456789abcdef";
-
-/*
- * One line of 16 bytes: offset, the bytes in hex with a gap after the
- * eighth, then the bytes as text with '.' for anything not printable.
- */
-static size_t dump_line(char *p, uint64_t off, const unsigned char *b,
-			size_t n)
-{
-	char *s = p;
-	size_t i;
-
-	s += sprintf(s, " | %05llx  ", (unsigned long long)off);
-	for (i = 0; i < 16; i++) {
-		if (i < n) {
-			*s++ = hexdig[b[i] >> 4];
-			*s++ = hexdig[b[i] & 15];
-		} else {
-			*s++ = ' ';
-			*s++ = ' ';
-		}
-		*s++ = ' ';
-		if (i == 7)
-			*s++ = ' ';
-	}
-	*s++ = ' ';
-	for (i = 0; i < 16; i++)
-		*s++ = i < n ? (b[i] >= ' ' && b[i] < 0x7f ? (char)b[i] : '.')
-			     : ' ';
-	memcpy(s, " |\n", 3);
-	s += 3;
-	return (size_t)(s - p);
-}
-
 /*
  * len bytes at addr, or nothing at all when any of them cannot be read
  * (strace reads the whole buffer before it prints a line of it).
+ * Returns whether anything was written.
  */
-static void dump_data(struct tcb *tcp, uint64_t addr, uint64_t len, int buffer)
+static bool dump_data(struct tcb *tcp, uint64_t addr, uint64_t len, int buffer)
 {
 	static unsigned char buf[DUMP_CHUNK];
-	static char text[DUMP_CHUNK / 16 * 96];
 	uint64_t off;
 
 	if (!addr || !len)
-		return;
+		return false;
 	if (len > DUMP_CHUNK) {
 		for (off = 0; off < len; off += DUMP_CHUNK) {
 			size_t n = len - off < DUMP_CHUNK ? (size_t)(len - off)
 							  : DUMP_CHUNK;
 
 			if (tracee_read(tcp, addr + off, buf, n))
-				return;
+				return false;
 		}
 	}
 	for (off = 0; off < len; off += DUMP_CHUNK) {
 		size_t n = len - off < DUMP_CHUNK ? (size_t)(len - off)
 						  : DUMP_CHUNK;
-		size_t t = 0;
 
 		if (tracee_read(tcp, addr + off, buf, n))
-			return;
-		if (out_is_json()) {
-			out_jdump(tcp, buffer, off, buf, n);
-			continue;
-		}
-		for (size_t i = 0; i < n; i += 16)
-			t += dump_line(text + t, off + i, buf + i,
-				       n - i < 16 ? n - i : 16);
-		out_write(tcp->out, text, t);
+			return off > 0;
+		if (out_is_json())
+			out_jdump(tcp, buffer, off, len, buf, n);
+		else
+			out_hexdump(tcp->out, off, buf, n);
 	}
+	return true;
 }
 
 /* More elements than the kernel takes (UIO_MAXIOV): garbage, not read. */
@@ -124,7 +86,6 @@ static void dump_iov_now(struct tcb *tcp, const struct dump_req *r)
 	unsigned int ws = tcp_wordsize(tcp);
 	uint64_t left = r->data_size;
 	size_t n = r->count < DUMP_IOV_MAX ? (size_t)r->count : DUMP_IOV_MAX;
-	char head[64];
 
 	/* The whole array in one read; strace dumps nothing when it fails. */
 	if (!n || tracee_read(tcp, r->addr, v, n * 2 * ws))
@@ -141,11 +102,11 @@ static void dump_iov_now(struct tcb *tcp, const struct dump_req *r)
 		if (!len)
 			break;
 		left -= len;
-		snprintf(head, sizeof(head), " * %llu bytes in buffer %zu\n",
-			 (unsigned long long)len, i);
 		if (!out_is_json())
-			out_write(tcp->out, head, strlen(head));
-		dump_data(tcp, v[2 * i], len, (int)i);
+			out_hexdump_head(tcp->out, len, (int)i);
+		/* Text has the head of an unreadable buffer: JSON too. */
+		if (!dump_data(tcp, v[2 * i], len, (int)i) && out_is_json())
+			out_jdump(tcp, (int)i, 0, len, NULL, 0);
 	}
 }
 

@@ -56,6 +56,61 @@ for prog in $progs; do
 	note "$prog: replayed as its text trace under 7 flag sets"
 done
 
+# -e read=/write= dumps, vectors' heads included, unreadable buffers too
+for prog in decode_desc decode_net; do
+	n=$((n + 1))
+	json_run "$prog" json "$n.json" -e read=all -e write=all
+	json_run "$prog" text "$n.txt" -e read=all -e write=all
+	"$SLTRACE" --replay "$n.json" -o "$n.re"
+	expect_rc 0 $? "--replay $n.json (dumps)"
+	mask "$n.txt" > want
+	mask "$n.re" > got
+	grep -q '^ | 00000 ' "$n.txt" || fail "$prog: no dump in the text trace"
+	grep -q '^ \* [0-9]* bytes in buffer' "$n.txt" || [ "$prog" != decode_desc ] ||
+		fail "$prog: no vector in the text trace"
+	if ! cmp -s want got; then
+		diff want got | head -20 >&2
+		fail "$prog -e read=all -e write=all: the replay differs from the text trace"
+	fi
+done
+note "dumps: replayed as their text traces"
+
+# -C and --hist-by-errno: the tables come back as the printers write
+# them, from the records' numbers (a live table of another run would have
+# other times): the rows in the record's order with its calls, errors and
+# times, the total, and each histogram's buckets.
+json_run decode_file json s.json -C -S calls --hist-by-errno
+"$SLTRACE" --replay s.json -U name,calls,errors,max-time,total-time -o s.re
+expect_rc 0 $? "--replay s.json"
+$py - s.json s.re <<'PY' || fail "the replayed tables are not the records'"
+import json, re, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+text = open(sys.argv[2]).read().split("\n")
+summ = [r for r in recs if r["type"] == "summary"]
+hists = [r for r in recs if r["type"] == "hist"]
+assert len(summ) == 1 and len(hists) > 3, (len(summ), len(hists))
+sec = lambda ns: "%d.%06d" % (ns // 10**9, ns % 10**9 // 1000)
+want = ["%s %d %s %s %s" % (r["name"], r["calls"], r["errors"] or "",
+        sec(r["max_ns"]), sec(r["time_ns"])) for r in summ[0]["rows"]]
+t = summ[0]["total"]
+want.append("total %d %d %s %s" % (t["calls"], t["errors"], sec(t["max_ns"]), sec(t["time_ns"])))
+i = text.index(next(l for l in text if l.startswith("syscall ")))
+got = [" ".join(l.split()) for l in text[i + 2:] if l and not l.startswith("-") and not l.startswith("@")]
+got = got[:len(want)]
+# the errors column is empty where there were none
+want = [" ".join(w.split()) for w in want]
+assert got == want, "\n".join("%s | %s" % x for x in zip(want, got) if x[0] != x[1])
+heads = [l for l in text if l.startswith("@usecs[")]
+assert len(heads) == len(hists), (len(heads), len(hists))
+for h, r in zip(heads, hists):
+    assert h == "@usecs[%s, %s]:" % (r["name"], r["errno"]), (h, r["name"], r["errno"])
+    j = text.index(h)
+    counts = [int(l.split("|")[0].split()[-1]) for l in text[j + 1:j + 1 + len(r["buckets"])]]
+    assert counts == [b["count"] for b in r["buckets"]], (h, counts)
+print(len(want) - 1, "rows,", len(hists), "histograms")
+PY
+note "-C --hist-by-errno: $($py -c 'import json,sys; print(sum(1 for l in open(sys.argv[1]) if json.loads(l)["type"] in ("summary","hist")))' s.json) table records replayed as tables"
+
 # -f, 4 threads: whole lines per task, in each task's order
 "$SLTRACE" --output-format=json -f -o t.json "$PROGS/threads" 4 200 > /dev/null
 expect_rc 0 $? "threads under json"
