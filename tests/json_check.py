@@ -212,7 +212,10 @@ PFX = re.compile(r'^(\[pid +(\d+)\] |(\d+) +)')
 
 
 def join(text_path):
-    """Lines joined across <unfinished ...>, grouped by task."""
+    """Lines joined across <unfinished ...>, grouped by task.  A line
+    left unfinished for good (its task was let go inside the syscall:
+    strace writes no more of it) is the whole line a record marked
+    detached gives: "... <detached ...>"."""
     open_line = {}
     out = {}
     order = []
@@ -231,6 +234,8 @@ def join(text_path):
         if rm and pid in open_line:
             body = open_line.pop(pid) + body[rm.end():]
         out[pid].append(body)
+    for pid, body in open_line.items():
+        out[pid].append(body + ' <detached ...>')
     for pid in order:
         for body in out[pid]:
             print('%s\t%s' % (pid, body))

@@ -175,6 +175,90 @@ for run in "sigs handler 3" "forker fork 0 3" "exitwith 7" "exitwith kill" \
 done
 note "signals, a fork, exits and deaths: replayed as their text traces"
 
+# joined FILE: a trace's whole lines (a line cut for good by a detach is
+# the "<detached ...>" line), masked, each distinct one once.
+joined() {
+	$check join "$1" | cut -f2 | sed -E -e 's/0x[0-9a-f]{5,}/ADDR/g' \
+		-e 's/"(\\x[0-9a-f]{2})+"/HEXSTR/g' \
+		-e 's/\b[0-9]{3,10}\b/NUM/g' -e 's/ +=/ =/' | sort -u
+}
+
+# same_lines TAG: TAG.txt and TAG.re hold the same distinct lines.
+same_lines() {
+	joined "$1.txt" > "$1.txt.u"
+	joined "$1.re" > "$1.re.u"
+	if ! cmp -s "$1.txt.u" "$1.re.u"; then
+		diff "$1.txt.u" "$1.re.u" | head -20 >&2
+		fail "$1: the replay differs from the text trace"
+	fi
+}
+
+# Injection: errors, return values, signals and delays, marked as text
+# marks them.
+inj="-e inject=openat:error=ENOENT:when=3 -e inject=read:retval=0:when=3"
+inj+=" -e inject=close:delay_exit=1000:when=2"
+inj+=" -e inject=newfstatat:signal=SIGURG:when=2"
+for f in json text; do
+	# shellcheck disable=SC2086
+	"$SLTRACE" --output-format=$f -o "inj.$f" $inj cat /etc/passwd \
+		/etc/passwd > /dev/null 2>&1
+done
+mv inj.text inj.txt
+"$SLTRACE" --replay inj.json -o inj.re
+expect_rc 0 $? "--replay inj.json"
+grep -q '(INJECTED)' inj.txt && grep -q 'DELAYED' inj.txt &&
+	grep -q '^--- SIGURG' inj.txt ||
+	{ show inj.txt; fail "no injection in the text trace"; }
+mask inj.txt > want
+mask inj.re > got
+cmp -s want got || { diff want got | head -20 >&2; fail "injection: the replay differs"; }
+
+# Job control: a program stopped and continued from outside.
+need_progs stopme
+for f in json text; do
+	rm -rf "jc.$f.d" && mkdir "jc.$f.d"
+	(cd "jc.$f.d" && exec "$SLTRACE" --output-format=$f -o "../jc.$f" "$PROGS/stopme") &
+	pid=$!
+	wait_for_file "jc.$f.d/stopme.pid"
+	p=$(cat "jc.$f.d/stopme.pid")
+	kill -STOP "$p"
+	wait_for_state "$p" tT
+	kill -CONT "$p"
+	sleep 0.1
+	touch "jc.$f.d/go"
+	wait $pid || fail "stopme under $f: exit $?"
+done
+mv jc.text jc.txt
+"$SLTRACE" --replay jc.json -o jc.re
+grep -q -- '--- stopped by SIGSTOP ---' jc.txt || { show jc.txt; fail "no group-stop traced"; }
+same_lines jc
+
+# Attach and detach: -p of two threads, let go by ^C inside their naps
+# (the line of a thread cut for good, "<detached ...>", restart_syscall).
+need_attach
+need_progs worker
+for f in json text; do
+	rm -rf "at.$f.d" && mkdir "at.$f.d"
+	(cd "at.$f.d" && exec "$PROGS/worker" sleep 2) &
+	w=$!
+	# every thread there and napping
+	wait_for_file "at.$f.d/worker.tids"
+	sleep 0.1
+	"$SLTRACE" --output-format=$f -f -o "at.$f" -p "$w" 2> /dev/null &
+	t=$!
+	sleep 0.5
+	kill -INT "$t"
+	wait "$t"
+	printf 1 | dd of="at.$f.d/flag" bs=1 count=1 conv=notrunc status=none
+	wait "$w" || fail "worker after $f: exit $?"
+	expect_line "at.$f.d/result" "ok sleep 2"
+done
+mv at.text at.txt
+"$SLTRACE" --replay at.json -f -o at.re
+grep -q '<detached ...>' at.txt || { show at.txt; fail "no detached line"; }
+same_lines at
+note "injection, job control, attach and detach: replayed as their text traces"
+
 # Times are the recorded ones: -ttt of the replay is each record's
 # wall_ns (in microseconds), however long after the trace it runs (exec
 # and fork records have no text line).
