@@ -132,6 +132,38 @@ void print_xval_d(struct tcb *tcp, const struct xlat *x, int64_t val,
 						    (uint64_t)val, dflt, true));
 }
 
+void print_named(struct tcb *tcp, uint64_t val, const char *names, bool dec)
+{
+	char buf[512];
+
+	if (cfg.xlat_style == XLAT_STYLE_RAW) {
+		if (dec)
+			emit_int(tcp, (int64_t)val);
+		else
+			emit_hex(tcp, val);
+		return;
+	}
+	if (cfg.xlat_style != XLAT_STYLE_VERBOSE) {
+		emit_sym(tcp, val, names);
+		return;
+	}
+	if (dec)
+		snprintf(buf, sizeof(buf), "%lld /* %s */", (long long)val,
+			 names);
+	else
+		snprintf(buf, sizeof(buf), "%#llx /* %s */",
+			 (unsigned long long)val, names);
+	emit_sym(tcp, val, buf);
+}
+
+void print_hex08(struct tcb *tcp, uint32_t val)
+{
+	char buf[16];
+
+	snprintf(buf, sizeof(buf), "%#08x", val);
+	emit_sym(tcp, val, buf);
+}
+
 ssize_t fd_path(pid_t pid, int fd, char *buf, size_t size)
 {
 	char link[64];
@@ -208,12 +240,7 @@ void print_dirfd(struct tcb *tcp, int fd)
 		char path[4096], link[64];
 		ssize_t n;
 
-		if (cfg.xlat_style == XLAT_STYLE_RAW)
-			emit_int(tcp, -100);
-		else if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
-			emit_sym(tcp, (uint64_t)-100, "-100 /* AT_FDCWD */");
-		else
-			emit_sym(tcp, (uint64_t)-100, "AT_FDCWD");
+		print_named(tcp, (uint64_t)-100, "AT_FDCWD", true);
 		if (!(cfg.decode_fds_set & DECODE_FD_PATH))
 			return;
 		snprintf(link, sizeof(link), "/proc/%d/cwd", tcp->pid);
@@ -295,18 +322,11 @@ void print_array(struct tcb *tcp, uint64_t addr, uint64_t count, size_t elsize,
 void print_signo(struct tcb *tcp, int sig)
 {
 	const char *name = signal_name(sig);
-	char buf[64];
 
-	if (!name || cfg.xlat_style == XLAT_STYLE_RAW) {
+	if (!name)
 		emit_int(tcp, sig);
-		return;
-	}
-	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
-		snprintf(buf, sizeof(buf), "%d /* %s */", sig, name);
-		emit_sym(tcp, (uint64_t)sig, buf);
-		return;
-	}
-	emit_sym(tcp, (uint64_t)sig, name);
+	else
+		print_named(tcp, (uint64_t)(int64_t)sig, name, true);
 }
 
 void print_timespec_val(struct tcb *tcp, int64_t sec, int64_t nsec)

@@ -51,6 +51,19 @@ const char *sprint_xval(char *buf, size_t size, const struct xlat *x,
 const char *sprint_flags_abbrev(char *buf, size_t size, const struct xlat *x,
 				uint64_t val, const char *dflt);
 
+/*
+ * A value and the name(s) the caller made of it, in the -X style:
+ * "AT_FDCWD", with -X verbose "-100 /\* AT_FDCWD *\/", with -X raw the
+ * number alone; in decimal when dec, else in hex.  JSON gets the value
+ * and the text.
+ */
+void print_named(struct tcb *tcp, uint64_t val, const char *names, bool dec);
+/*
+ * strace's "%#08x" (0x001000, and 00000000 for zero): a hex word that
+ * emit_hex would print without its zeros.
+ */
+void print_hex08(struct tcb *tcp, uint32_t val);
+
 /* A file descriptor: "3", or with -y "3</etc/passwd>". */
 /*
  * mmap's flags: the mapping type, the other flags, then the hugetlb page
