@@ -37,19 +37,11 @@
 
 static void print_ipc_key(struct tcb *tcp, int32_t key)
 {
-	char buf[16];
-
-	if (!key) {
-		if (cfg.xlat_style == XLAT_STYLE_RAW)
-			emit_raw(tcp, "0");
-		else if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
-			emit_raw(tcp, "0 /* IPC_PRIVATE */");
-		else
-			emit_raw(tcp, "IPC_PRIVATE");
-		return;
-	}
-	snprintf(buf, sizeof(buf), "%#x", (uint32_t)key);
-	emit_raw(tcp, buf);
+	/* IPC_PRIVATE is 0, linux/ipc.h; strace shows other keys in hex. */
+	if (!key)
+		print_named(tcp, 0, "IPC_PRIVATE", true);
+	else
+		emit_hex(tcp, (uint32_t)key);
 }
 
 /* "IPC_CREAT|0600": flags above the permission bits, then the mode. */
@@ -65,7 +57,7 @@ static void print_ipc_get_flags(struct tcb *tcp, const struct xlat *x,
 	}
 	sprint_flags(names, sizeof(names), x, high, "IPC_???");
 	snprintf(buf, sizeof(buf), "%s|%#03o", names, flags & 0777u);
-	emit_raw(tcp, buf);
+	emit_sym(tcp, flags, buf);
 }
 
 /* msgctl/semctl/shmctl commands: "IPC_64|IPC_STAT" on i386. */
@@ -85,7 +77,7 @@ static void print_ipc_cmd(struct tcb *tcp, const struct xlat *x, int cmd,
 		snprintf(buf, sizeof(buf), "%#x /* IPC_64 */|%s", IPC_64_, name);
 	else
 		snprintf(buf, sizeof(buf), "IPC_64|%s", name);
-	emit_raw(tcp, buf);
+	emit_sym(tcp, (uint32_t)cmd, buf);
 }
 
 SYS_FUNC(msgget)
