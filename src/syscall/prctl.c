@@ -196,7 +196,7 @@ static void print_seccomp_filter(struct tcb *tcp, uint64_t addr)
  */
 static void print_tagged_addr_ctrl(struct tcb *tcp, uint64_t v)
 {
-	char buf[256], vb[300];
+	char buf[256];
 	uint64_t tag = (v >> 3) & 0xffff, rest = v & ~0x7ffffULL;
 	const char *tcf = xlat_name(pr_mte_tcf, v & 6);
 	size_t n;
@@ -214,13 +214,7 @@ static void print_tagged_addr_ctrl(struct tcb *tcp, uint64_t v)
 	if (rest)
 		snprintf(buf + n, sizeof(buf) - n, "|%#llx",
 			 (unsigned long long)rest);
-	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
-		snprintf(vb, sizeof(vb), "%#llx /* %s */",
-			 (unsigned long long)v, buf);
-		emit_raw(tcp, vb);
-		return;
-	}
-	emit_raw(tcp, buf);
+	print_named(tcp, v, buf, false);
 }
 
 /* PR_S{VE,ME}_SET_VL: flags above the vector length, then the length. */
@@ -228,7 +222,7 @@ static void print_vl(struct tcb *tcp, uint64_t v, const struct xlat *flags,
 		     const char *dflt)
 {
 	uint64_t fl = v & ~(uint64_t)PR_SVE_VL_LEN_MASK;
-	char buf[256], vb[300];
+	char buf[256];
 	size_t n;
 
 	if (!fl || cfg.xlat_style == XLAT_STYLE_RAW) {
@@ -240,13 +234,7 @@ static void print_vl(struct tcb *tcp, uint64_t v, const struct xlat *flags,
 	if (v & PR_SVE_VL_LEN_MASK)
 		snprintf(buf + n, sizeof(buf) - n, "|%#llx",
 			 (unsigned long long)(v & PR_SVE_VL_LEN_MASK));
-	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
-		snprintf(vb, sizeof(vb), "%#llx /* %s */",
-			 (unsigned long long)v, buf);
-		emit_raw(tcp, vb);
-		return;
-	}
-	emit_raw(tcp, buf);
+	print_named(tcp, v, buf, false);
 }
 
 /* PIDTYPE_* as strace shows it there: "0 /\* PIDTYPE_PID *\/". */
@@ -263,7 +251,7 @@ static void print_pidtype(struct tcb *tcp, uint64_t v)
 	else
 		snprintf(buf, sizeof(buf), "%#llx /* PIDTYPE_??? */",
 			 (unsigned long long)v);
-	emit_raw(tcp, buf);
+	emit_sym(tcp, v, buf);
 }
 
 /* The part of prctl printed at entry; returns what the entry returns. */
@@ -463,11 +451,10 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 		return RVAL_DECODED;
 	case PR_SET_PTRACER:
 		emit_next(tcp);
-		if ((int32_t)a2 == -1 && cfg.xlat_style == XLAT_STYLE_ABBREV)
-			emit_raw(tcp, "PR_SET_PTRACER_ANY");
-		else if ((int32_t)a2 == -1 &&
-			 cfg.xlat_style == XLAT_STYLE_VERBOSE)
-			emit_raw(tcp, "-1 /* PR_SET_PTRACER_ANY */");
+		/* PR_SET_PTRACER_ANY is ((unsigned long)-1), linux/prctl.h */
+		if ((int32_t)a2 == -1)
+			print_named(tcp, (uint64_t)-1, "PR_SET_PTRACER_ANY",
+				    true);
 		else
 			emit_int(tcp, (int32_t)a2);
 		return RVAL_DECODED;
@@ -619,7 +606,7 @@ static void print_xfeature_mask(struct tcb *tcp, uint64_t v)
 	else
 		snprintf(buf, sizeof(buf), "%#llx /* %s */",
 			 (unsigned long long)v, names);
-	emit_raw(tcp, buf);
+	emit_sym(tcp, v, buf);
 }
 
 SYS_FUNC(arch_prctl)
@@ -652,7 +639,7 @@ SYS_FUNC(arch_prctl)
 				snprintf(buf, sizeof(buf), "%#llx /* %s */",
 					 (unsigned long long)addr,
 					 name ? name : "XFEATURE_???");
-			emit_raw(tcp, buf);
+			emit_sym(tcp, addr, buf);
 			return RVAL_DECODED;
 		}
 		default:
