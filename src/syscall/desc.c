@@ -18,15 +18,13 @@
 void print_int_ptr(struct tcb *tcp, uint64_t addr)
 {
 	int32_t v;
-	char buf[24];
 
 	if (!addr || !qual_verbose(tcp) ||
 	    tracee_read(tcp, addr, &v, sizeof(v))) {
 		emit_ptr(tcp, addr);
 		return;
 	}
-	snprintf(buf, sizeof(buf), "[%d]", v);
-	emit_raw(tcp, buf);
+	print_num_in_brackets(tcp, (uint64_t)(int64_t)v, true);
 }
 
 SYS_FUNC(lseek)

@@ -62,15 +62,13 @@ void print_iov(struct tcb *tcp, uint64_t addr, uint64_t count,
 void print_loff_ptr(struct tcb *tcp, uint64_t addr)
 {
 	int64_t off;
-	char buf[32];
 
 	if (!addr || !qual_verbose(tcp) ||
 	    tracee_read(tcp, addr, &off, sizeof(off))) {
 		emit_ptr(tcp, addr);
 		return;
 	}
-	snprintf(buf, sizeof(buf), "[%lld]", (long long)off);
-	emit_raw(tcp, buf);
+	print_num_in_brackets(tcp, (uint64_t)off, true);
 }
 
 /* read, pread64: the buffer holds the return value's bytes at exit. */
@@ -261,7 +259,6 @@ SYS_FUNC(pwritev2)
 static void print_off_ptr(struct tcb *tcp, uint64_t addr, bool wide)
 {
 	int32_t off;
-	char buf[24];
 
 	if (wide) {
 		print_loff_ptr(tcp, addr);
@@ -271,8 +268,7 @@ static void print_off_ptr(struct tcb *tcp, uint64_t addr, bool wide)
 		emit_ptr(tcp, addr);
 		return;
 	}
-	snprintf(buf, sizeof(buf), "[%d]", off);
-	emit_raw(tcp, buf);
+	print_num_in_brackets(tcp, (uint64_t)(int64_t)off, true);
 }
 
 static int do_sendfile(struct tcb *tcp, bool wide)

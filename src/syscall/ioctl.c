@@ -542,18 +542,17 @@ static void print_num_ptr(struct tcb *tcp, uint64_t addr, unsigned int size,
 {
 	unsigned char b[8];
 	uint64_t v = 0;
-	char buf[32];
 
 	if (!addr || tracee_read(tcp, addr, b, size)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
 	memcpy(&v, b, size);
+	/* strace shows only a 4-byte signed number as signed. */
 	if (is_signed && size == 4)
-		snprintf(buf, sizeof(buf), "[%d]", (int32_t)v);
+		print_num_in_brackets(tcp, (uint64_t)(int64_t)(int32_t)v, true);
 	else
-		snprintf(buf, sizeof(buf), "[%llu]", (unsigned long long)v);
-	emit_raw(tcp, buf);
+		print_num_in_brackets(tcp, v, false);
 }
 
 static void print_flags_ptr(struct tcb *tcp, uint64_t addr,

@@ -164,6 +164,16 @@ void print_hex08(struct tcb *tcp, uint32_t val)
 	emit_sym(tcp, val, buf);
 }
 
+void print_num_in_brackets(struct tcb *tcp, uint64_t val, bool is_signed)
+{
+	emit_array_begin(tcp);
+	if (is_signed)
+		emit_int(tcp, (int64_t)val);
+	else
+		emit_uint(tcp, val);
+	emit_array_end(tcp);
+}
+
 ssize_t fd_path(pid_t pid, int fd, char *buf, size_t size)
 {
 	char link[64];

@@ -63,6 +63,11 @@ void print_named(struct tcb *tcp, uint64_t val, const char *names, bool dec);
  * emit_hex would print without its zeros.
  */
 void print_hex08(struct tcb *tcp, uint32_t val);
+/*
+ * "[5]": a number the kernel reads or writes through a pointer, as
+ * strace shows it (in JSON an array of one number).
+ */
+void print_num_in_brackets(struct tcb *tcp, uint64_t val, bool is_signed);
 
 /* A file descriptor: "3", or with -y "3</etc/passwd>". */
 /*
