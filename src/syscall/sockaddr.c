@@ -164,13 +164,10 @@ static void print_sockaddr_in6(struct tcb *tcp, const unsigned char *buf,
 
 static void print_sockaddr_nl(struct tcb *tcp, const unsigned char *buf)
 {
-	char groups[16];
-
 	emit_field(tcp, "nl_pid");
 	emit_uint(tcp, get32(buf + 4));
 	emit_field(tcp, "nl_groups");
-	snprintf(groups, sizeof(groups), "%#08x", get32(buf + 8));
-	emit_raw(tcp, groups);
+	print_hex08(tcp, get32(buf + 8));
 }
 
 static void print_sockaddr_ll(struct tcb *tcp, const unsigned char *buf)

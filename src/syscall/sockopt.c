@@ -101,7 +101,7 @@ static void print_int_in_brackets(struct tcb *tcp, int level, int name,
 	/* SO_ERROR holds a pending error: strace names it. */
 	if (level == LEVEL_SOCKET && name == OPT_SO_ERROR && v > 0 &&
 	    (e = errno_name(v)) != NULL)
-		emit_raw(tcp, e);
+		emit_sym(tcp, (uint64_t)v, e);
 	else
 		emit_int(tcp, v);
 	emit_array_end(tcp);
