@@ -22,23 +22,22 @@
 static void print_cpu_set(struct tcb *tcp, uint64_t addr, uint64_t len)
 {
 	unsigned char buf[1024];
-	char text[4096];
-	size_t n = 0, size = len < sizeof(buf) ? (size_t)len : sizeof(buf);
+	size_t n = 1, size = len < sizeof(buf) ? (size_t)len : sizeof(buf);
 
 	if (!addr || !size || tracee_read(tcp, addr, buf, size)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
-	text[n++] = '[';
-	for (size_t i = 0; i < size * 8 && n < sizeof(text) - 16; i++) {
+	/* Apart by spaces; the text (n long) stops short of 4 KiB. */
+	emit_array_begin(tcp);
+	for (size_t i = 0; i < size * 8 && n < 4096 - 16; i++) {
 		if (!(buf[i / 8] & (1u << (i % 8))))
 			continue;
-		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%zu",
-				      text[n - 1] == '[' ? "" : " ", i);
+		n += (n > 1) + (size_t)snprintf(NULL, 0, "%zu", i);
+		emit_next_space(tcp);
+		emit_uint(tcp, i);
 	}
-	text[n++] = ']';
-	text[n] = '\0';
-	emit_raw(tcp, text);
+	emit_array_end(tcp);
 }
 
 SYS_FUNC(sched_getaffinity)
@@ -291,7 +290,7 @@ enum {
 static void print_futex_op(struct tcb *tcp, uint32_t op)
 {
 	const char *name = xlat_name(futex_ops, op & ~FUTEX_CLOCK_RT);
-	char text[96], buf[128];
+	char text[96];
 
 	if (!name || cfg.xlat_style == XLAT_STYLE_RAW) {
 		print_xval(tcp, futex_ops, op, "FUTEX_???");
@@ -299,12 +298,7 @@ static void print_futex_op(struct tcb *tcp, uint32_t op)
 	}
 	snprintf(text, sizeof(text), "%s%s", name,
 		 op & FUTEX_CLOCK_RT ? "|FUTEX_CLOCK_REALTIME" : "");
-	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
-		snprintf(buf, sizeof(buf), "%#x /* %s */", op, text);
-		emit_raw(tcp, buf);
-		return;
-	}
-	emit_raw(tcp, text);
+	print_named(tcp, op, text, false);
 }
 
 /*
@@ -348,16 +342,13 @@ static void print_futex_wake_op(struct tcb *tcp, uint32_t v)
 	n += sprint_wake_op_field(buf + n, sizeof(buf) - n, futex_wake_cmps,
 				  cmp, 24, "FUTEX_OP_CMP_???");
 	snprintf(buf + n, sizeof(buf) - n, "|%#x", cmparg);
-	emit_raw(tcp, buf);
+	emit_sym(tcp, v, buf);
 }
 
 static void print_bitset(struct tcb *tcp, uint32_t v)
 {
-	if (v == FUTEX_BITSET_ANY && cfg.xlat_style != XLAT_STYLE_RAW)
-		emit_raw(tcp,
-			 cfg.xlat_style == XLAT_STYLE_VERBOSE ?
-				 "0xffffffff /* FUTEX_BITSET_MATCH_ANY */" :
-				 "FUTEX_BITSET_MATCH_ANY");
+	if (v == FUTEX_BITSET_ANY)
+		print_named(tcp, v, "FUTEX_BITSET_MATCH_ANY", false);
 	else
 		emit_hex(tcp, v);
 }
