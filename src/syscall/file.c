@@ -134,7 +134,7 @@ void print_symbolic_mode(struct tcb *tcp, unsigned int mode)
 
 void print_dev(struct tcb *tcp, uint64_t dev)
 {
-	char names[64], buf[96];
+	char names[64];
 
 	if (cfg.xlat_style == XLAT_STYLE_RAW) {
 		emit_hex(tcp, dev);
@@ -142,13 +142,13 @@ void print_dev(struct tcb *tcp, uint64_t dev)
 	}
 	snprintf(names, sizeof(names), "makedev(%#x, %#x)", major(dev),
 		 minor(dev));
+	/*
+	 * The expression that makes the number is no name of it: JSON has
+	 * it as text, or with -X verbose as the comment of the number.
+	 */
 	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
-		if (dev)
-			snprintf(buf, sizeof(buf), "%#llx /* %s */",
-				 (unsigned long long)dev, names);
-		else
-			snprintf(buf, sizeof(buf), "0 /* %s */", names);
-		emit_raw(tcp, buf);
+		emit_hex(tcp, dev);
+		emit_comment(tcp, names);
 	} else {
 		emit_raw(tcp, names);
 	}
@@ -644,7 +644,7 @@ static void print_utimens_one(struct tcb *tcp, int64_t sec, uint64_t nsec)
 			      nsec == K_UTIME_OMIT ? "UTIME_OMIT" : NULL;
 
 	if (special && cfg.xlat_style == XLAT_STYLE_ABBREV) {
-		emit_raw(tcp, special);
+		emit_sym(tcp, nsec, special);
 		return;
 	}
 	emit_struct_begin(tcp);
@@ -1060,6 +1060,7 @@ SYS_FUNC(fremovexattr)
 /* "MS_MGC_VAL|MS_NOEXEC": the old magic of the high half goes first. */
 static void print_mount_flags(struct tcb *tcp, uint64_t flags)
 {
+	uint64_t val = flags;
 	char buf[1024];
 	size_t n = 0;
 
@@ -1075,13 +1076,13 @@ static void print_mount_flags(struct tcb *tcp, uint64_t flags)
 			n = (size_t)snprintf(buf, sizeof(buf), "MS_MGC_VAL");
 		flags &= ~(uint64_t)K_MS_MGC_MSK;
 		if (!flags) {
-			emit_raw(tcp, buf);
+			emit_sym(tcp, val, buf);
 			return;
 		}
 		buf[n++] = '|';
 	}
 	sprint_flags(buf + n, sizeof(buf) - n, mount_flags, flags, "MS_???");
-	emit_raw(tcp, buf);
+	emit_sym(tcp, val, buf);
 }
 
 SYS_FUNC(mount)

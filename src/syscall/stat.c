@@ -555,17 +555,11 @@ static void statfs_from(struct kstatfs *s, const unsigned char *b,
 static void print_fsmagic(struct tcb *tcp, uint64_t type)
 {
 	const char *name = xlat_name(fsmagic, type);
-	char buf[96];
 
-	if (!name || cfg.xlat_style == XLAT_STYLE_RAW) {
+	if (!name)
 		emit_hex(tcp, type);
-	} else if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
-		snprintf(buf, sizeof(buf), "%#llx /* %s */",
-			 (unsigned long long)type, name);
-		emit_raw(tcp, buf);
-	} else {
-		emit_raw(tcp, name);
-	}
+	else
+		print_named(tcp, type, name, false);
 }
 
 static void print_kstatfs(struct tcb *tcp, const struct kstatfs *s)
