@@ -80,7 +80,7 @@ SYS_FUNC(personality)
 			emit_hex(tcp, v);
 			return 0;
 		}
-		emit_raw(tcp, sprint_personality(buf, sizeof(buf), v));
+		emit_sym(tcp, v, sprint_personality(buf, sizeof(buf), v));
 		return 0;
 	}
 	if (syserror(tcp))
@@ -287,7 +287,7 @@ static const char *const user_regs_64[] = {
 static void print_user_offset(struct tcb *tcp, uint64_t off)
 {
 	size_t n = sizeof(user_regs_64) / sizeof(user_regs_64[0]);
-	char text[32], buf[64];
+	char text[32];
 
 	if (off / 8 >= n || cfg.xlat_style == XLAT_STYLE_RAW) {
 		emit_hex(tcp, off);
@@ -298,13 +298,7 @@ static void print_user_offset(struct tcb *tcp, uint64_t off)
 			 (unsigned int)(off % 8));
 	else
 		snprintf(text, sizeof(text), "8*%s", user_regs_64[off / 8]);
-	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
-		snprintf(buf, sizeof(buf), "%#llx /* %s */",
-			 (unsigned long long)off, text);
-		emit_raw(tcp, buf);
-	} else {
-		emit_raw(tcp, text);
-	}
+	print_named(tcp, off, text, false);
 }
 
 static int ptrace_entry(struct tcb *tcp, unsigned int req)

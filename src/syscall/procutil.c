@@ -206,7 +206,6 @@ void print_user_desc(struct tcb *tcp, uint64_t addr, bool full)
 		"lm",
 	};
 	uint32_t d[4];
-	char hex[16];
 	unsigned int i, shift = 0;
 
 	if (!addr || tracee_read(tcp, addr, d, sizeof(d))) {
@@ -221,13 +220,10 @@ void print_user_desc(struct tcb *tcp, uint64_t addr, bool full)
 		emit_struct_end(tcp);
 		return;
 	}
-	/* strace's "%#08x": 0x001000, and 00000000 for zero. */
 	emit_field(tcp, "base_addr");
-	snprintf(hex, sizeof(hex), "%#08x", d[1]);
-	emit_raw(tcp, hex);
+	print_hex08(tcp, d[1]);
 	emit_field(tcp, "limit");
-	snprintf(hex, sizeof(hex), "%#08x", d[2]);
-	emit_raw(tcp, hex);
+	print_hex08(tcp, d[2]);
 	/* The flag bit-fields; "lm" exists only in the 64-bit layout. */
 	for (i = 0; i < (tcp_wordsize(tcp) == 8 ? 7u : 6u); i++) {
 		unsigned int width = i == 1 ? 2 : 1;

@@ -254,7 +254,7 @@ static void print_cap_set(struct tcb *tcp, uint32_t lo, uint32_t hi)
 	size_t n = 0;
 
 	if (!lo && !hi) {
-		emit_raw(tcp, "0");
+		emit_sym(tcp, 0, "0");
 		return;
 	}
 	if (lo)
@@ -264,7 +264,7 @@ static void print_cap_set(struct tcb *tcp, uint32_t lo, uint32_t hi)
 			buf[n++] = '|';
 		sprint_cap_word(buf + n, sizeof(buf) - n, hi, 32);
 	}
-	emit_raw(tcp, buf);
+	emit_sym(tcp, (uint64_t)hi << 32 | lo, buf);
 }
 
 /* The header is read at entry; its version decides the data's size. */
