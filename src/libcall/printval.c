@@ -643,6 +643,12 @@ static void print_addr(struct pctx *cx, uint64_t addr)
 		emit_ptr(cx->tcp, addr);
 }
 
+/* ltrace's NULL. */
+static void lt_nil(struct tcb *tcp)
+{
+	emit_sym(tcp, 0, "nil");
+}
+
 /*
  * ltrace's strings: at most n bytes, stopping at a NUL, cut at -s; "..."
  * when it read -s bytes and found no NUL, so a string of exactly -s
@@ -656,7 +662,7 @@ static void lt_string(struct pctx *cx, uint64_t addr, uint64_t n)
 	size_t shown;
 
 	if (!addr) {
-		emit_raw(cx->tcp, "nil");
+		lt_nil(cx->tcp);
 		return;
 	}
 	if (m) {
@@ -725,7 +731,7 @@ static void print_strarray(struct pctx *cx, uint64_t addr, bool env)
 
 	if (!addr) {
 		if (cx->lt)
-			emit_raw(tcp, "nil");
+			lt_nil(tcp);
 		else
 			emit_ptr(tcp, 0);
 		return;
@@ -817,6 +823,9 @@ static void print_time_pair(struct pctx *cx, uint64_t addr, bool usec)
 	emit_struct_end(tcp);
 }
 
+/* SIG_ERR -1, SIG_DFL 0, SIG_IGN 1: <bits/signum-generic.h> */
+static const char *const sig_handlers[] = { "SIG_ERR", "SIG_DFL", "SIG_IGN" };
+
 static void print_value(struct pctx *cx, const struct ptype *t, uint64_t v)
 {
 	struct tcb *tcp = cx->tcp;
@@ -850,20 +859,15 @@ static void print_value(struct pctx *cx, const struct ptype *t, uint64_t v)
 		emit_hex(tcp, u);
 		break;
 	case PT_OCTAL:
-		if (cx->lt) {
-			lc_sprint_scalar(buf, sizeof(buf), t, v, cx->compat,
-					 true);
-			emit_raw(tcp, buf);
-		} else {
-			emit_oct(tcp, u);
-		}
-		break;
 	case PT_MODE:
 	case PT_OPEN_MODE:
 		if (cx->lt) {
+			/* ltrace's "0%o", which emit_oct cannot spell */
 			lc_sprint_scalar(buf, sizeof(buf), t, v, cx->compat,
 					 true);
-			emit_raw(tcp, buf);
+			emit_sym(tcp, u, buf);
+		} else if (t->kind == PT_OCTAL) {
+			emit_oct(tcp, u);
 		} else {
 			print_numeric_mode(tcp, u);
 		}
@@ -882,7 +886,7 @@ static void print_value(struct pctx *cx, const struct ptype *t, uint64_t v)
 	case PT_BUF:
 		if (!u) {
 			if (cx->lt)
-				emit_raw(tcp, "nil");
+				lt_nil(tcp);
 			else
 				emit_ptr(tcp, 0);
 		} else if (!len_of(cx, t, &len)) {
@@ -908,7 +912,7 @@ static void print_value(struct pctx *cx, const struct ptype *t, uint64_t v)
 			print_xval(tcp, t->xlat, u,
 				   t->xlat_dflt ? t->xlat_dflt : "???");
 		else if (name)
-			emit_raw(tcp, name);
+			emit_sym(tcp, u, name);
 		else
 			emit_int(tcp, s);
 		break;
@@ -934,27 +938,22 @@ static void print_value(struct pctx *cx, const struct ptype *t, uint64_t v)
 		if (!cx->lt) {
 			print_signo(tcp, (int)s);
 		} else if ((name = signal_name((int)s))) {
-			emit_raw(tcp, name);
+			emit_sym(tcp, (uint64_t)s, name);
 		} else {
 			emit_int(tcp, s);
 		}
 		break;
 	case PT_SIGHANDLER:
-		/* SIG_ERR -1, SIG_DFL 0, SIG_IGN 1: <bits/signum-generic.h> */
 		if (cx->lt)
 			emit_hex(tcp, zx(v, bytes));
-		else if (s == -1)
-			emit_raw(tcp, "SIG_ERR");
-		else if (s == 0)
-			emit_raw(tcp, "SIG_DFL");
-		else if (s == 1)
-			emit_raw(tcp, "SIG_IGN");
+		else if (s >= -1 && s <= 1)
+			emit_sym(tcp, (uint64_t)s, sig_handlers[s + 1]);
 		else
 			emit_ptr(tcp, u);
 		break;
 	case PT_ERRNO:
 		if ((name = errno_name((int)s)))
-			emit_raw(tcp, name);
+			emit_sym(tcp, (uint64_t)s, name);
 		else
 			emit_int(tcp, s);
 		break;
@@ -971,11 +970,17 @@ static void print_value(struct pctx *cx, const struct ptype *t, uint64_t v)
 		break;
 	default:
 		/* PT_CHAR, PT_BOOL, PT_FLOAT, PT_DOUBLE, PT_GUESS */
-		if (lc_sprint_scalar(buf, sizeof(buf), t, v, cx->compat,
-				     cx->lt))
-			emit_raw(tcp, buf);
-		else
+		if (!lc_sprint_scalar(buf, sizeof(buf), t, v, cx->compat,
+				      cx->lt))
 			emit_hex(tcp, v);
+		else if (t->kind == PT_FLOAT || t->kind == PT_DOUBLE)
+			emit_raw(tcp, buf);	/* "value" holds integers */
+		else if (t->kind != PT_GUESS)
+			emit_sym(tcp, u, buf);	/* 'a', true */
+		else if (!strncmp(buf, "0x", 2))
+			emit_hex(tcp, u);	/* a guess: as it was spelt */
+		else
+			emit_int(tcp, s);
 		break;
 	}
 }

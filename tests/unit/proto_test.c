@@ -133,6 +133,13 @@ void emit_raw(struct tcb *tcp, const char *text)
 	put("%s", text);
 }
 
+/* Text shows a constant's text alone, as text_sym does. */
+void emit_sym(struct tcb *tcp, uint64_t value, const char *text)
+{
+	(void)value;
+	emit_raw(tcp, text);
+}
+
 void emit_comment(struct tcb *tcp, const char *text)
 {
 	put(" /* %s */", text);
