@@ -25,6 +25,7 @@
 #include "output/internal.h"
 #include "output/records.h"
 #include "output/replay.h"
+#include "select/qualify.h"
 #include "sysent/sysent.h"
 #include "xlat/xlat.h"
 
@@ -580,6 +581,24 @@ int replay_file(const char *path, void (*tables)(struct json_object *r))
 	json_tokener_free(tok);
 	if (nrecs)
 		qsort(recs, nrecs, sizeof(*recs), cmp_rec);
+	/*
+	 * A trace of a command sltrace launched (no -p: no "attach" record
+	 * of how "attach"), replayed into a file, leaves out the messages a
+	 * live trace into a file leaves out.
+	 */
+	if (cfg.outfile) {
+		bool attached = false;
+
+		for (size_t i = 0; i < nrecs && !attached; i++) {
+			const char *t = jstr(recs[i].r, "type");
+			const char *how = jstr(recs[i].r, "how");
+
+			attached = t && how && !strcmp(t, "attach") &&
+				   !strcmp(how, "attach");
+		}
+		if (!attached)
+			qualify_quiet_default(QUIET_ATTACH | QUIET_PERSONALITY);
+	}
 	line_set_task_count(live_tasks);
 	for (size_t i = 0; i < nrecs; i++) {
 		if (jint(recs[i].r, "tid", 0) <= 0 && tables)

@@ -56,6 +56,33 @@ for prog in $progs; do
 	note "$prog: replayed as its text trace under 7 flag sets"
 done
 
+# The i386 builds, where the machine runs them: personality records,
+# 32-bit layouts; into a file, as live, without the personality message.
+if have_32bit; then
+	for prog in $progs; do
+		[ -x "$PROGS/${prog}32" ] || continue
+		for flags in "" "-v"; do
+			n=$((n + 1))
+			# shellcheck disable=SC2086
+			json_run "${prog}32" json "$n.json" $flags
+			# shellcheck disable=SC2086
+			json_run "${prog}32" text "$n.txt" $flags
+			# shellcheck disable=SC2086
+			"$SLTRACE" --replay "$n.json" $flags -o "$n.re"
+			expect_rc 0 $? "--replay $n.json $flags"
+			mask "$n.txt" > want
+			mask "$n.re" > got
+			if ! cmp -s want got; then
+				diff want got | head -20 >&2
+				fail "${prog}32 $flags: the replay differs from the text trace"
+			fi
+		done
+	done
+	note "the i386 builds: replayed as their text traces"
+else
+	note "this machine runs no i386 program: their replay not checked"
+fi
+
 # -e read=/write= dumps, vectors' heads included, unreadable buffers too
 for prog in decode_desc decode_net; do
 	n=$((n + 1))
