@@ -45,6 +45,7 @@ struct emit_state {
 	uint32_t jspaces;		/* bit n: its items are apart by " " */
 	uint16_t jnamed;		/* bit i: argument i is name=value */
 	uint8_t jargbase;		/* the first argument's number - 1 */
+	const char *jargnames;		/* a library call's: "fd,buf,count" */
 	bool jkey;			/* the next item's key is out */
 	uint8_t jpart;			/* JPART_* */
 	bool jheld;			/* the record holds tcp's stream */

@@ -9,6 +9,7 @@
 #include <dwarf.h>
 #include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -610,9 +611,21 @@ static bool is_cxx_lang(int lang)
 	}
 }
 
+/* A parameter's name onto "a,b,": empty where it has none. */
+static void add_name(char *names, size_t size, size_t *len, Dwarf_Die *die)
+{
+	const char *name = dwarf_diename(die);
+	int n = snprintf(names + *len, size - *len, "%s,", name ? name : "");
+
+	if (n > 0 && (size_t)n < size - *len)
+		*len += (size_t)n;
+}
+
 struct proto *dw_build_proto(struct dwarf_protos *dp, struct dw_func *f)
 {
 	struct ptype args[PROTO_MAX_ARGS], ret;
+	char names[PROTO_MAX_ARGS * 32];
+	size_t nlen = 0, commas;
 	struct typer ty = { .dp = dp };
 	Dwarf_Die die = f->die, cudie, child, type;
 	bool variadic = false, cut = false;
@@ -673,6 +686,7 @@ struct proto *dw_build_proto(struct dwarf_protos *dp, struct dw_func *f)
 				     &args[n]);
 			if (s == SLOT_INT || s == SLOT_SSE ||
 			    (s == SLOT_MEMORY && args[n].kind == PT_PTR)) {
+				add_name(names, sizeof(names), &nlen, &child);
 				n++;
 				continue;
 			}
@@ -683,7 +697,13 @@ struct proto *dw_build_proto(struct dwarf_protos *dp, struct dw_func *f)
 			cut = variadic = true;
 		} while (dwarf_siblingof(&child, &child) == 0);
 	}
-	p = proto_new(f->name, n);
+	/* A name for each argument kept, or none (room ran out). */
+	commas = 0;
+	for (i = 0; i < nlen; i++)
+		commas += names[i] == ',';
+	if (nlen)
+		names[nlen - 1] = '\0';
+	p = proto_new_named(f->name, n, n && commas == n ? names : NULL);
 	if (!p)
 		return NULL;
 	p->ret = ret;

@@ -110,6 +110,8 @@ void lc_print_entry(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f,
 			 f->site->owner ? f->site->owner->path : NULL,
 			 f->caller ? f->caller->path : NULL);
 	emit_call_begin(tcp, name);
+	if (f->site->proto)
+		emit_arg_names(tcp, f->site->proto->argnames);
 	f->args_left = lc_print_args_entry(tcp, f->site->proto, &f->regs);
 	line_leave_open(tcp);
 	lt->open_depth = (int)lt->depth - 1;
@@ -131,6 +133,8 @@ void lc_print_return(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f,
 	if (!line_is_open(tcp) || lt->open_depth != idx)
 		line_resume_call(tcp, f->site->name, &now, f->ret,
 				 (unsigned int)idx);
+	if (f->site->proto)
+		emit_arg_names(tcp, f->site->proto->argnames);
 	if (f->args_left)
 		lc_print_args_exit(tcp, f->site->proto, &f->regs, r);
 	emit_call_end(tcp);

@@ -54,9 +54,11 @@ static unsigned int hash_name(const char *s)
 	return h & (NBUCKETS - 1);
 }
 
-struct proto *proto_new(const char *name, unsigned int nargs)
+struct proto *proto_new_named(const char *name, unsigned int nargs,
+			      const char *argnames)
 {
 	size_t nlen = strlen(name) + 1;
+	size_t alen = argnames ? strlen(argnames) + 1 : 0;
 	size_t size = sizeof(struct proto) + nargs * sizeof(struct ptype);
 	struct proto *p;
 
@@ -64,13 +66,22 @@ struct proto *proto_new(const char *name, unsigned int nargs)
 		errno = E2BIG;
 		return NULL;
 	}
-	p = calloc(1, size + nlen);
+	p = calloc(1, size + nlen + alen);
 	if (!p)
 		return NULL;
 	memcpy((char *)p + size, name, nlen);
 	p->name = (char *)p + size;
+	if (argnames) {
+		memcpy((char *)p + size + nlen, argnames, alen);
+		p->argnames = (char *)p + size + nlen;
+	}
 	p->nargs = nargs;
 	return p;
+}
+
+struct proto *proto_new(const char *name, unsigned int nargs)
+{
+	return proto_new_named(name, nargs, NULL);
 }
 
 void proto_free(struct proto *p)

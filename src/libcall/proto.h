@@ -114,6 +114,7 @@ struct ptype {
  */
 struct proto {
 	const char *name;
+	const char *argnames;	/* "fd,buf,count" (DWARF's), or NULL */
 	struct ptype ret;
 	bool variadic;		/* ends with "...": after a PT_FORMAT
 				   argument the format says what follows */
@@ -127,6 +128,9 @@ struct proto {
  * or when nargs > PROTO_MAX_ARGS.  Free it with proto_free().
  */
 struct proto *proto_new(const char *name, unsigned int nargs);
+/* The same with the arguments' names ("fd,buf,count", copied too). */
+struct proto *proto_new_named(const char *name, unsigned int nargs,
+			      const char *argnames);
 void proto_free(struct proto *p);
 
 /*

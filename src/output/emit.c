@@ -318,6 +318,11 @@ void emit_call_begin(struct tcb *tcp, const char *name)
 	w->call_begin(tcp, name);
 }
 
+void emit_arg_names(struct tcb *tcp, const char *names)
+{
+	tcp->sc.emit.jargnames = names;
+}
+
 void emit_call_end(struct tcb *tcp)
 {
 	struct emit_state *st = &tcp->sc.emit;

@@ -19,6 +19,13 @@ struct tcb;
 
 /* Syscall name and "(": starts the argument list of tcp's line. */
 void emit_call_begin(struct tcb *tcp, const char *name);
+/*
+ * After emit_call_begin: the names of a library call's arguments
+ * ("fd,buf,count", empty where one has none), which JSON gives them
+ * (syscalls' come from their table).  Text shows none.  names must live
+ * until the record ends.
+ */
+void emit_arg_names(struct tcb *tcp, const char *names);
 /* ")" : ends the argument list. */
 void emit_call_end(struct tcb *tcp);
 

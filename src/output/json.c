@@ -209,22 +209,24 @@ static inline unsigned int jdepth(const struct emit_state *st)
 }
 
 /*
- * The name of argument i: the syscall table's name column, "argN" where
- * it has none.
+ * The name of argument i: the syscall table's name column, or for a
+ * library call the prototype's names (DWARF's); "argN" where there is
+ * none.
  */
 static void arg_key(struct tcb *tcp, unsigned int i, char *buf, size_t size)
 {
+	const struct emit_state *st = &tcp->sc.emit;
 	const struct sysent *ent = tcp->sc.ent;
-	const char *names = ent && tcp->sc.emit.jpart == JPART_ARGS &&
-				    !tcp->sc.emit.jcall ?
-			    ent->argnames : NULL;
+	const char *names = st->jpart != JPART_ARGS ? NULL :
+			    st->jcall ? st->jargnames :
+			    ent ? ent->argnames : NULL;
 
 	/* names: "fd,buf,count" */
 	for (unsigned int k = 0; names && *names; k++) {
 		const char *end = strchr(names, ',');
 		size_t n = end ? (size_t)(end - names) : strlen(names);
 
-		if (k == i) {
+		if (k == i && n) {
 			snprintf(buf, size, "%.*s", (int)n, names);
 			return;
 		}

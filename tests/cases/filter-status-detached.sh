@@ -13,7 +13,10 @@ detach_during() {
 	start_worker sleep
 	start_tracer -e "status=$1" -o trace -p "$WORKER_PID"
 	wait_attached "$WORKER_PID"
-	wait_progress "$WORKER_PID" 3
+	# Every ptrace stop is a voluntary switch too: 9 of them are a
+	# whole nap at least (its entry and exit stops and the nap itself),
+	# not just the attach stop and restart_syscall's two.
+	wait_progress "$WORKER_PID" 9
 	kill -INT "$TRACER_PID"
 	wait_tracer
 	expect_rc 130 "$TRACER_RC" "tracer"

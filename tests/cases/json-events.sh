@@ -90,16 +90,18 @@ expect_match note.err 'cannot be traced by pid'
 expect_match <(get note.json 'r["text"] if r["type"] == "note" else 1/0') \
 	'^pid [0-9]+ cannot be traced by pid [0-9]+ \(ptrace PTRACE_TRACEME'
 
-# library calls: bar_rec(3) nests 4 calls; each returns n (n + 1) / 2
+# library calls: bar_rec(3) nests 4 calls; each returns n (n + 1) / 2;
+# the argument is named as libbar's DWARF names it (bar_rec(int n))
 lc_build pie b recurse
 $J -e trace=none -L bar_rec -o lc.json b/recurse 3 exp > out
 expect_rc 0 $? "recurse"
 expect_line out "ok 6"
-get lc.json 'r["type"] + " " + str(r["depth"]) + " " + str(r.get("retval", r["args"].get("arg1"))) if r["type"] in ("call", "return") else 1/0' > calls
+get lc.json 'r["type"] + " " + str(r["depth"]) + " " + str(r.get("retval", r["args"].get("n"))) if r["type"] in ("call", "return") else 1/0' > calls
 printf '%s\n' "call 0 3" "call 1 2" "call 2 1" "call 3 0" \
 	"return 3 0" "return 2 1" "return 1 3" "return 0 6" > want
 expect_in_order calls want
 expect_line <(get lc.json 'r["function"] if r["type"] == "call" and r["depth"] == 1 else 1/0') "bar_rec"
+expect_line <(get lc.json '" ".join(r["args"]) if r["type"] == "call" and r["depth"] == 0 else 1/0') "n"
 
 $check validate "$SRCDIR/doc/trace-schema.json" fork.json sig.json k.json \
 	w.json c.json ff.* piped.json note.json lc.json > check.out 2>&1 || {
