@@ -74,6 +74,8 @@ static const char usage_text[] =
 "  -o, --output=FILE   write the trace to FILE instead of stderr\n"
 "  --output-format=text|json\n"
 "                      lines as ltrace writes them, or JSON records\n"
+"  --replay=FILE       trace nothing: write the JSON trace FILE as ltrace's\n"
+"                      lines\n"
 "  -p PID              attach to the running process PID (repeatable)\n"
 "  -r                  show the time since the previous line\n"
 "  -s STRSIZE          show at most STRSIZE bytes of a string (default 32)\n"
@@ -246,6 +248,7 @@ static const struct option long_options[] = {
 	{ "no-signals",	no_argument,	   NULL, 'b' },
 	{ "output",	required_argument, NULL, 'o' },
 	{ "output-format", required_argument, NULL, 0x100 },
+	{ "replay",	required_argument, NULL, 0x101 },
 	{ "version",	no_argument,	   NULL, 'V' },
 	{ "where",	required_argument, NULL, 'w' },
 	{ NULL, 0, NULL, 0 }
@@ -296,6 +299,10 @@ void ltrace_cli_parse(int argc, char **argv)
 					"argument: '%s'\n", progname, optarg);
 				exit(1);
 			}
+			break;
+		case 0x101:
+			/* sltrace's own: a JSON trace written again as text. */
+			cfg.replay = optarg;
 			break;
 		case 'a':
 			cfg.align_col = align_from_ltrace(parse_num('a', optarg,
@@ -391,7 +398,7 @@ void ltrace_cli_parse(int argc, char **argv)
 		usage_error("Option -L can't be used with -e or -l.");
 	if (optind < argc)
 		cfg.argv = argv + optind;
-	if (!cfg.argv && !cfg.n_attach)
+	if (!cfg.argv && !cfg.n_attach && !cfg.replay)
 		usage_error("too few arguments");
 
 	if (!e_given && !l_given && !no_plt) {

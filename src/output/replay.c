@@ -377,6 +377,11 @@ static void replay_syscall(struct tcb *tcp, struct json_object *r)
 		out_puts(tcp_out(tcp), " <detached ...>\n");
 		return;
 	}
+	/* ltrace's line of a syscall that never returned (exit_group) */
+	if (cfg.lc_style == LC_STYLE_LTRACE && jget(r, "unfinished")) {
+		out_puts(tcp_out(tcp), " <no return ...>\n");
+		return;
+	}
 	emit_call_end(tcp);
 	render_result(tcp, r);
 	line_end(tcp);

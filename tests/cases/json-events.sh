@@ -103,8 +103,32 @@ expect_in_order calls want
 expect_line <(get lc.json 'r["function"] if r["type"] == "call" and r["depth"] == 1 else 1/0') "bar_rec"
 expect_line <(get lc.json '" ".join(r["args"]) if r["type"] == "call" and r["depth"] == 0 else 1/0') "n"
 
+# ltrace's mode: its JSON trace, replayed with the same ltrace options,
+# is ltrace's text of the same run (another run: addresses, pids and
+# times masked), its -S syscalls and their "<no return ...>" included.
+ltmask() {
+	sed -E -e 's/0x[0-9a-f]{4,}/ADDR/g' -e 's/\b[0-9]{4,}\b/NUM/g' \
+		-e 's/<[0-9]+\.[0-9]+>/<T>/' "$1"
+}
+for flags in "" "-S" "-n 2 -x bar_rec" "-i -T" "-S -e bar_rec"; do
+	# shellcheck disable=SC2086
+	"$SLTRACE" --ltrace $flags --output-format=json -o lt.json b/recurse 3 exp > /dev/null
+	# shellcheck disable=SC2086
+	"$SLTRACE" --ltrace $flags -o lt.txt b/recurse 3 exp > /dev/null
+	# shellcheck disable=SC2086
+	"$SLTRACE" --ltrace $flags --replay=lt.json -o lt.re
+	expect_rc 0 $? "--ltrace $flags --replay"
+	ltmask lt.txt > lt.want
+	ltmask lt.re > lt.got
+	[ "$(wc -l < lt.want)" -gt 5 ] || { show lt.txt; fail "--ltrace $flags: few lines"; }
+	cmp -s lt.want lt.got || { diff lt.want lt.got | head -10 >&2
+		fail "--ltrace $flags: the replay is not ltrace's text"; }
+	cp lt.json "lt-$(echo "$flags" | tr -dc 'a-zA-Z').json"
+done
+note "ltrace's mode: replayed as ltrace's text under 5 option sets"
+
 $check validate "$SRCDIR/doc/trace-schema.json" fork.json sig.json k.json \
-	w.json c.json ff.* piped.json note.json lc.json > check.out 2>&1 || {
+	w.json c.json ff.* piped.json note.json lc.json lt*.json > check.out 2>&1 || {
 	head -40 check.out >&2
 	fail "records the schema refuses"
 }
