@@ -974,7 +974,7 @@ static void print_value(struct pctx *cx, const struct ptype *t, uint64_t v)
 				      cx->lt))
 			emit_hex(tcp, v);
 		else if (t->kind == PT_FLOAT || t->kind == PT_DOUBLE)
-			emit_raw(tcp, buf);	/* "value" holds integers */
+			emit_real(tcp, buf);
 		else if (t->kind != PT_GUESS)
 			emit_sym(tcp, u, buf);	/* 'a', true */
 		else if (!strncmp(buf, "0x", 2))
@@ -1007,7 +1007,7 @@ static void print_long_double(struct pctx *cx, struct lc_argloc loc)
 				break;
 		}
 	}
-	emit_raw(cx->tcp, buf);
+	emit_real(cx->tcp, buf);
 }
 
 /* An int argument of the varargs (a '*' width or precision). */

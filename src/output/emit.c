@@ -270,6 +270,7 @@ static const struct emit_writer text_writer = {
 	.ptr = text_ptr,
 	.sym = text_sym,
 	.raw = text_raw,
+	.real = text_raw,
 	.comment = text_comment,
 	.annot = text_annot,
 	.quoted = text_quoted,
@@ -388,6 +389,11 @@ void emit_ptr(struct tcb *tcp, uint64_t addr)
 void emit_raw(struct tcb *tcp, const char *text)
 {
 	w->raw(item(tcp), text);
+}
+
+void emit_real(struct tcb *tcp, const char *text)
+{
+	w->real(item(tcp), text);
 }
 
 void emit_sym(struct tcb *tcp, uint64_t value, const char *text)

@@ -54,6 +54,9 @@ void emit_raw(struct tcb *tcp, const char *text);
  * the text; JSON both.
  */
 void emit_sym(struct tcb *tcp, uint64_t value, const char *text);
+/* A floating-point number spelt as text ("1.500000"): JSON has it as a
+ * number with those digits (or as text: "inf", "nan"). */
+void emit_real(struct tcb *tcp, const char *text);
 /*
  * What a file descriptor refers to (-y), after its number: "<path>",
  * and strace's "(deleted)" after it when the file is gone.

@@ -111,6 +111,7 @@ struct emit_writer {
 	void (*ptr)(struct tcb *tcp, uint64_t v);
 	void (*sym)(struct tcb *tcp, uint64_t v, const char *text);
 	void (*raw)(struct tcb *tcp, const char *text);
+	void (*real)(struct tcb *tcp, const char *text);
 	void (*comment)(struct tcb *tcp, const char *text);
 	void (*annot)(struct tcb *tcp, const char *key, const char *val,
 		      const char *text);

@@ -502,6 +502,51 @@ static void json_raw(struct tcb *tcp, const char *text)
 	jdone(tcp);
 }
 
+/* Is text a number as JSON spells one (not "inf", "nan", "1.")? */
+static bool json_number_text(const char *s)
+{
+	if (*s == '-')
+		s++;
+	if (*s == '0')
+		s++;
+	else if (*s >= '1' && *s <= '9')
+		while (*s >= '0' && *s <= '9')
+			s++;
+	else
+		return false;
+	if (*s == '.') {
+		if (!(*++s >= '0' && *s <= '9'))
+			return false;
+		while (*s >= '0' && *s <= '9')
+			s++;
+	}
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!(*s >= '0' && *s <= '9'))
+			return false;
+		while (*s >= '0' && *s <= '9')
+			s++;
+	}
+	return !*s;
+}
+
+/* A floating-point number, as text spells it: a JSON number (its
+ * digits kept, which --replay writes again), else {"text": ...}. */
+static void json_real(struct tcb *tcp, const char *text)
+{
+	struct outstream *os;
+
+	if (!json_number_text(text)) {
+		json_raw(tcp, text);
+		return;
+	}
+	os = jitem(tcp);
+	out_put(os, text, strlen(text));
+	jdone(tcp);
+}
+
 /* Add key: the JSON string of val (true when val is NULL). */
 static void jwrap_str(struct tcb *tcp, const char *key, const char *val)
 {
@@ -742,6 +787,7 @@ const struct emit_writer json_writer = {
 	.ptr = json_ptr,
 	.sym = json_sym,
 	.raw = json_raw,
+	.real = json_real,
 	.comment = json_comment,
 	.annot = json_annot,
 	.quoted = json_quoted,

@@ -103,6 +103,20 @@ expect_in_order calls want
 expect_line <(get lc.json 'r["function"] if r["type"] == "call" and r["depth"] == 1 else 1/0') "bar_rec"
 expect_line <(get lc.json '" ".join(r["args"]) if r["type"] == "call" and r["depth"] == 0 else 1/0') "n"
 
+# floating-point arguments and results are JSON numbers, with the digits
+# text shows; --replay writes those digits again (2.500000 in ltrace's
+# mode, 2.5 in strace's)
+lc_build pie b caller
+$J -e trace=none -l bar_scale -o fl.json b/caller fl.plt fl.entry > out
+expect_rc 0 $? "caller"
+expect_line <(get fl.json 'repr(r["args"]["x"]) + " " + repr(r["args"]["k"]) if r["type"] == "call" else 1/0') "2.5 0.5"
+expect_line <(get fl.json 'repr(r["retval"]) if r["type"] == "return" else 1/0') "1.25"
+"$SLTRACE" --replay fl.json -o fl.re
+expect_match fl.re '^bar_scale\(2\.5, 0\.5\) += 1\.25$'
+"$SLTRACE" --ltrace -e bar_scale --output-format=json -o flt.json b/caller fl.plt fl.entry > out
+"$SLTRACE" --ltrace -e bar_scale --replay=flt.json -o flt.re
+expect_match flt.re 'bar_scale\(2\.500000, 0\.500000\) += 1\.250000$'
+
 # ltrace's mode: its JSON trace, replayed with the same ltrace options,
 # is ltrace's text of the same run (another run: addresses, pids and
 # times masked), its -S syscalls and their "<no return ...>" included.
@@ -128,7 +142,8 @@ done
 note "ltrace's mode: replayed as ltrace's text under 5 option sets"
 
 $check validate "$SRCDIR/doc/trace-schema.json" fork.json sig.json k.json \
-	w.json c.json ff.* piped.json note.json lc.json lt*.json > check.out 2>&1 || {
+	w.json c.json ff.* piped.json note.json lc.json lt*.json fl.json \
+	flt.json > check.out 2>&1 || {
 	head -40 check.out >&2
 	fail "records the schema refuses"
 }

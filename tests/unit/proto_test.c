@@ -140,6 +140,12 @@ void emit_sym(struct tcb *tcp, uint64_t value, const char *text)
 	emit_raw(tcp, text);
 }
 
+/* A floating-point number: its text, as text_raw writes it. */
+void emit_real(struct tcb *tcp, const char *text)
+{
+	emit_raw(tcp, text);
+}
+
 void emit_comment(struct tcb *tcp, const char *text)
 {
 	put(" /* %s */", text);
