@@ -169,6 +169,8 @@ static const char usage_text[] =
 "                 begin each line with the number of the syscall\n"
 "  -o FILE, --output=FILE\n"
 "                 write the trace to FILE rather than to stderr\n"
+"  -A, --output-append-mode\n"
+"                 open the -o file to append, not to truncate\n"
 "  -o |COMMAND, --output=|COMMAND\n"
 "                 pipe the trace into COMMAND, run by /bin/sh\n"
 "  --output-format=FORMAT\n"
@@ -439,6 +441,7 @@ static const struct option long_options[] = {
 	{ "no-abbrev",		no_argument,	   NULL, 'v' },
 	{ "output",		required_argument, NULL, 'o' },
 	{ "output-separately",	no_argument,	   NULL, OPT_OUTPUT_SEPARATELY },
+	{ "output-append-mode",	no_argument,	   NULL, 'A' },
 	{ "quiet",		optional_argument, NULL, OPT_QUAL + QK_QUIET },
 	{ "raw",		required_argument, NULL, OPT_QUAL + QK_RAW },
 	{ "read",		required_argument, NULL, OPT_QUAL + QK_READ },
@@ -815,7 +818,7 @@ static void add_proto_file(char *path)
 
 void cli_parse(int argc, char **argv)
 {
-	unsigned int nf = 0, nq = 0, nx = 0, ny = 0, nt = 0, nzz = 0;
+	unsigned int nf = 0, nF = 0, nq = 0, nx = 0, ny = 0, nt = 0, nzz = 0;
 	bool seccomp_asked = false;
 	bool abs_ts_opt = false;
 	bool hex_opt = false, decode_fds_opt = false;
@@ -840,7 +843,7 @@ void cli_parse(int argc, char **argv)
 	opterr = 0;
 	for (;;) {
 		prev_optind = optind;
-		c = getopt_long(argc, argv, "+:a:b:cCdDe:E:fhI:l:L:ko:O:p:qs:S:u:U:vVwxX:yinP:rtTYzZ",
+		c = getopt_long(argc, argv, "+:a:Ab:cCdDe:E:fFhI:l:L:ko:O:p:qs:S:u:U:vVwxX:yinP:rtTYzZ",
 				long_options, NULL);
 		if (c == -1)
 			break;
@@ -964,6 +967,13 @@ void cli_parse(int argc, char **argv)
 			break;
 		case 'f':
 			nf++;
+			break;
+		case 'F':
+			/* strace's deprecated -F: -f, unless -f is there. */
+			nF++;
+			break;
+		case 'A':
+			cfg.output_append = true;
 			break;
 		case OPT_OUTPUT_SEPARATELY:
 			cfg.output_separately = true;
@@ -1200,6 +1210,16 @@ void cli_parse(int argc, char **argv)
 		cfg.abs_ts = nt > 2 ? TS_FORMAT_UNIX : TS_FORMAT_TIME;
 		cfg.abs_ts_digits = nt > 1 ? 6 : 0;
 	}
+	if (nF && nf) {
+		fprintf(stderr, "%s: deprecated option -F ignored\n", progname);
+	} else if (nF) {
+		fprintf(stderr, "%s: option -F is deprecated, please use -f/--follow-forks instead\n",
+			progname);
+		nf = 1;
+	}
+	if (cfg.output_append && !cfg.outfile)
+		fprintf(stderr, "%s: -A/--output-append-mode has no effect without -o/--output\n",
+			progname);
 	if (nf)
 		cfg.follow_forks = true;
 	if (nf > 1)
@@ -1238,6 +1258,8 @@ void cli_parse(int argc, char **argv)
 		usage_error("--replay reads a trace: no PROG or -p PID with it");
 	if (!cfg.argv && !cfg.n_attach && !cfg.replay)
 		usage_error("must have PROG [ARGS] or -p PID");
+	if (cfg.daemonize && !cfg.argv && !cfg.replay)
+		usage_error("PROG [ARGS] must be specified with -D/--daemonize");
 	/* The timeline and folded stacks are made of events, not tables. */
 	if ((cfg.out_format == OUT_FORMAT_CHROME ||
 	     cfg.out_format == OUT_FORMAT_FOLDED) &&

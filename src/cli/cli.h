@@ -24,6 +24,7 @@ struct config {
 	/* Following. */
 	bool follow_forks;		/* -f */
 	bool output_separately;		/* -ff: one file per pid */
+	bool output_append;		/* -A: -o files opened to append */
 
 	/* Output. */
 	const char *outfile;		/* -o FILE or -o |cmd; NULL: stderr */

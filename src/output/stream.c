@@ -332,9 +332,11 @@ void out_event_done(struct outstream *os)
 		out_tick();
 }
 
+/* -A: after what the file has, as strace's -A does. */
 static int open_file(const char *path)
 {
-	return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	return open(path, O_WRONLY | O_CREAT | O_CLOEXEC |
+			  (cfg.output_append ? O_APPEND : O_TRUNC), 0666);
 }
 
 /* -o |cmd and -o !cmd: the trace goes to /bin/sh -c cmd's stdin. */
