@@ -34,24 +34,30 @@ mask() {
 		-e 's/ +=/ =/' -e 's/ <[0-9]+\.[0-9]+>$/ <T>/'
 }
 
+# replayed PROG FLAGS...: PROG's JSON trace replayed with FLAGS is its
+# text trace with FLAGS (another run: masked), in $n.txt and $n.re.
 n=0
+replayed() {
+	local prog=$1
+	shift
+	n=$((n + 1))
+	json_run "$prog" json "$n.json" "$@"
+	json_run "$prog" text "$n.txt" "$@"
+	"$SLTRACE" --replay "$n.json" "$@" -o "$n.re"
+	expect_rc 0 $? "--replay $n.json $*"
+	mask "$n.txt" > want
+	mask "$n.re" > got
+	[ "$(wc -l < want)" -gt 20 ] || { show "$n.txt"; fail "$prog: few lines"; }
+	if ! cmp -s want got; then
+		diff want got | head -20 >&2
+		fail "$prog $*: the replay differs from the text trace"
+	fi
+}
+
 for prog in $progs; do
 	for flags in "" "-v" "-X verbose" "-xx" "-yy" "-s 5" "-T"; do
-		n=$((n + 1))
 		# shellcheck disable=SC2086
-		json_run "$prog" json "$n.json" $flags
-		# shellcheck disable=SC2086
-		json_run "$prog" text "$n.txt" $flags
-		# shellcheck disable=SC2086
-		"$SLTRACE" --replay "$n.json" $flags -o "$n.re"
-		expect_rc 0 $? "--replay $n.json $flags"
-		mask "$n.txt" > want
-		mask "$n.re" > got
-		[ "$(wc -l < want)" -gt 50 ] || { show "$n.txt"; fail "$prog: few lines"; }
-		if ! cmp -s want got; then
-			diff want got | head -20 >&2
-			fail "$prog $flags: the replay differs from the text trace"
-		fi
+		replayed "$prog" $flags
 	done
 	note "$prog: replayed as its text trace under 7 flag sets"
 done
@@ -61,22 +67,8 @@ done
 if have_32bit; then
 	for prog in $progs; do
 		[ -x "$PROGS/${prog}32" ] || continue
-		for flags in "" "-v"; do
-			n=$((n + 1))
-			# shellcheck disable=SC2086
-			json_run "${prog}32" json "$n.json" $flags
-			# shellcheck disable=SC2086
-			json_run "${prog}32" text "$n.txt" $flags
-			# shellcheck disable=SC2086
-			"$SLTRACE" --replay "$n.json" $flags -o "$n.re"
-			expect_rc 0 $? "--replay $n.json $flags"
-			mask "$n.txt" > want
-			mask "$n.re" > got
-			if ! cmp -s want got; then
-				diff want got | head -20 >&2
-				fail "${prog}32 $flags: the replay differs from the text trace"
-			fi
-		done
+		replayed "${prog}32"
+		replayed "${prog}32" -v
 	done
 	note "the i386 builds: replayed as their text traces"
 else
@@ -85,20 +77,10 @@ fi
 
 # -e read=/write= dumps, vectors' heads included, unreadable buffers too
 for prog in decode_desc decode_net; do
-	n=$((n + 1))
-	json_run "$prog" json "$n.json" -e read=all -e write=all
-	json_run "$prog" text "$n.txt" -e read=all -e write=all
-	"$SLTRACE" --replay "$n.json" -o "$n.re"
-	expect_rc 0 $? "--replay $n.json (dumps)"
-	mask "$n.txt" > want
-	mask "$n.re" > got
+	replayed "$prog" -e read=all -e write=all
 	grep -q '^ | 00000 ' "$n.txt" || fail "$prog: no dump in the text trace"
 	grep -q '^ \* [0-9]* bytes in buffer' "$n.txt" || [ "$prog" != decode_desc ] ||
 		fail "$prog: no vector in the text trace"
-	if ! cmp -s want got; then
-		diff want got | head -20 >&2
-		fail "$prog -e read=all -e write=all: the replay differs from the text trace"
-	fi
 done
 note "dumps: replayed as their text traces"
 
