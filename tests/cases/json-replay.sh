@@ -282,4 +282,11 @@ if [ ! -s t.wall ] || ! cmp -s t.wall t.ttt.times; then
 	fail "--replay -ttt does not show the recorded wall times"
 fi
 note "--replay -ttt: the $(wc -l < t.wall) recorded wall times"
+
+# Every record these traces hold is one the schema describes.
+$check validate "$SRCDIR/doc/trace-schema.json" ./*.json > check.out 2>&1 || {
+	head -40 check.out >&2
+	fail "records the schema refuses"
+}
+note "$(tail -n 1 check.out)"
 exit 0
