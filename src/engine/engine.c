@@ -306,6 +306,7 @@ void engine_end_trace(void)
 struct wstatus {
 	pid_t pid;
 	int status;
+	bool has_ru;		/* ru is this wait's (a pushed one has none) */
 	struct rusage ru;	/* with ecfg.need_stime */
 };
 
@@ -330,6 +331,7 @@ static void queue_add(pid_t pid, int status, const struct rusage *ru)
 	}
 	queue[qlen].pid = pid;
 	queue[qlen].status = status;
+	queue[qlen].has_ru = ru != NULL;
 	if (ru)
 		queue[qlen].ru = *ru;
 	qlen++;
@@ -346,7 +348,8 @@ bool engine_take_queued(pid_t pid, int *status)
 		if (queue[i].pid != pid)
 			continue;
 		*status = queue[i].status;
-		last_rusage = queue[i].ru;
+		if (queue[i].has_ru)
+			last_rusage = queue[i].ru;
 		memmove(&queue[i], &queue[i + 1],
 			(qlen - i - 1) * sizeof(*queue));
 		qlen--;
@@ -363,7 +366,8 @@ pid_t engine_next_status(int *status, bool block)
 
 	if (qhead < qlen) {
 		*status = queue[qhead].status;
-		last_rusage = queue[qhead].ru;
+		if (queue[qhead].has_ru)
+			last_rusage = queue[qhead].ru;
 		return queue[qhead++].pid;
 	}
 	if (!block)
