@@ -33,7 +33,8 @@ thread_state() {
 lc_build pie b sigcount
 trap 'printf 1 | dd of=flag bs=1 count=1 conv=notrunc status=none 2>/dev/null' EXIT
 for opts in "-e trace=none" ""; do
-	rm -f sigcount.pid sigcount.tid result
+	# The trace of the run before must not be taken for this one's.
+	rm -f sigcount.pid sigcount.tid result trace
 	b/sigcount result > sigcount.out 2>&1 &
 	PROG_PID=$!
 	wait_for_file sigcount.pid
@@ -58,8 +59,12 @@ for opts in "-e trace=none" ""; do
 	i=0
 	until [ "$(stop_code "$PROG_PID" "$WAITER")" = 10 ]; do
 		i=$((i + 1))
-		[ $i -gt $((POLL_LIMIT * 20)) ] &&
+		[ $i -gt $((POLL_LIMIT * 20)) ] && {
+			grep -E '^(State|TracerPid|SigPnd|ShdPnd):' \
+				"/proc/$PROG_PID/task/$WAITER/status" >&2
+			show tracer.err
 			fail "($opts) the SIGUSR1 stop never came (code '$(stop_code "$PROG_PID" "$WAITER")')"
+		}
 		sleep 0.05
 	done
 	lc_kill_tracer "$PROG_PID" "($opts)"

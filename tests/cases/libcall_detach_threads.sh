@@ -14,7 +14,7 @@ need_attach
 
 lc_build pie b spin
 for run in 1 2 3 4 5; do
-	rm -f spin.pid flag tracer.err
+	rm -f spin.pid flag tracer.err trace
 	: > flag
 	b/spin 8 flag 0 > spin.out 2>&1 &
 	SPIN_PID=$!
