@@ -117,6 +117,20 @@ static int hexval(char c)
 	return c >= 'a' ? c - 'a' + 10 : c - '0';
 }
 
+/* "6869ff" (two lowercase hex digits a byte): the bytes, in *n. */
+static char *hex_bytes(const char *h, size_t *n)
+{
+	char *buf;
+
+	*n = strlen(h) / 2;
+	buf = malloc(*n + 1);
+	if (!buf)
+		return NULL;
+	for (size_t i = 0; i < *n; i++)
+		buf[i] = (char)(hexval(h[2 * i]) << 4 | hexval(h[2 * i + 1]));
+	return buf;
+}
+
 /* {"str": ...} or {"bytes": ...}: a string from the tracee. */
 static void render_string(struct tcb *tcp, struct json_object *v)
 {
@@ -131,14 +145,11 @@ static void render_string(struct tcb *tcp, struct json_object *v)
 		emit_quoted(tcp, json_object_get_string(s),
 			    (size_t)json_object_get_string_len(s), flags);
 	} else {
-		const char *h = json_object_get_string(b);
-		size_t n = strlen(h) / 2;
-		char *buf = malloc(n + 1);
+		size_t n;
+		char *buf = hex_bytes(json_object_get_string(b), &n);
 
 		if (!buf)
 			return;
-		for (size_t i = 0; i < n; i++)
-			buf[i] = (char)(hexval(h[2 * i]) << 4 | hexval(h[2 * i + 1]));
 		emit_quoted(tcp, buf, n, flags);
 		free(buf);
 	}
@@ -445,24 +456,11 @@ static void replay_dump(struct tcb *tcp, struct json_object *r)
 {
 	const char *hex = jstr(r, "bytes");
 	struct outstream *os = tcp_out(tcp);
-	unsigned char *b;
+	char *b;
 	size_t n;
 
-	if (!hex)
+	if (!hex || !(b = hex_bytes(hex, &n)))
 		return;
-	n = strlen(hex) / 2;
-	b = malloc(n ? n : 1);
-	if (!b)
-		return;
-	for (size_t i = 0; i < n; i++) {
-		unsigned int v;
-
-		if (sscanf(hex + 2 * i, "%2x", &v) != 1) {
-			n = i;
-			break;
-		}
-		b[i] = (unsigned char)v;
-	}
 	if (jget(r, "size") && jget(r, "buffer"))
 		out_hexdump_head(os, (uint64_t)jint(r, "size", 0),
 				 (int)jint(r, "buffer", 0));

@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "output/output.h"
+#include "output/records.h"
 #include "stats/internal.h"
 #include "xlat/xlat.h"
 
@@ -27,26 +28,9 @@ static struct loaded_hist *hists;
 static size_t nhists, hists_cap;
 static bool have_summary;
 
-static int64_t num(struct json_object *o, const char *key)
-{
-	struct json_object *v;
-
-	return json_object_object_get_ex(o, key, &v) ? json_object_get_int64(v)
-						     : 0;
-}
-
-static const char *str(struct json_object *o, const char *key)
-{
-	struct json_object *v;
-
-	return json_object_object_get_ex(o, key, &v) &&
-			       json_object_is_type(v, json_type_string) ?
-		       json_object_get_string(v) : NULL;
-}
-
 static int pers_of(struct json_object *r)
 {
-	const char *p = str(r, "pers");
+	const char *p = jstr(r, "pers");
 
 	for (int i = 0; p && i < NUM_PERSONALITIES; i++)
 		if (!strcmp(arch_pers[i].name, p))
@@ -56,7 +40,7 @@ static int pers_of(struct json_object *r)
 
 static void load_summary(struct json_object *r)
 {
-	enum stats_kind kind = str(r, "kind") && !strcmp(str(r, "kind"), "call") ?
+	enum stats_kind kind = jstr(r, "kind") && !strcmp(jstr(r, "kind"), "call") ?
 				       STATS_LIBCALL : STATS_SYSCALL;
 	struct stats_table *t = &stats_tables[kind][pers_of(r)];
 	struct json_object *rows;
@@ -75,17 +59,17 @@ static void load_summary(struct json_object *r)
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *o = json_object_array_get_idx(rows, i);
 		struct stats_row *w = &t->rows[i];
-		const char *name = str(o, "name");
+		const char *name = jstr(o, "name");
 
 		w->name = strdup(name ? name : "?");
-		w->calls = (uint64_t)num(o, "calls");
-		w->errors = (uint64_t)num(o, "errors");
-		w->time_ns = (uint64_t)num(o, "time_ns");
-		w->min_ns = (uint64_t)num(o, "min_ns");
-		w->max_ns = (uint64_t)num(o, "max_ns");
-		w->wall_ns = (uint64_t)num(o, "wall_ns");
-		w->wall_min_ns = (uint64_t)num(o, "wall_min_ns");
-		w->wall_max_ns = (uint64_t)num(o, "wall_max_ns");
+		w->calls = (uint64_t)jint(o, "calls", 0);
+		w->errors = (uint64_t)jint(o, "errors", 0);
+		w->time_ns = (uint64_t)jint(o, "time_ns", 0);
+		w->min_ns = (uint64_t)jint(o, "min_ns", 0);
+		w->max_ns = (uint64_t)jint(o, "max_ns", 0);
+		w->wall_ns = (uint64_t)jint(o, "wall_ns", 0);
+		w->wall_min_ns = (uint64_t)jint(o, "wall_min_ns", 0);
+		w->wall_max_ns = (uint64_t)jint(o, "wall_max_ns", 0);
 		t->calls += w->calls;
 	}
 	have_summary = true;
@@ -107,7 +91,7 @@ static void load_hist(struct json_object *r)
 {
 	struct json_object *b;
 	struct loaded_hist *l;
-	const char *e = str(r, "errno");
+	const char *e = jstr(r, "errno");
 
 	if (!json_object_object_get_ex(r, "buckets", &b) ||
 	    !json_object_is_type(b, json_type_array))
@@ -123,7 +107,7 @@ static void load_hist(struct json_object *r)
 	}
 	l = &hists[nhists++];
 	memset(l, 0, sizeof(*l));
-	l->name = strdup(str(r, "name") ? str(r, "name") : "?");
+	l->name = strdup(jstr(r, "name") ? jstr(r, "name") : "?");
 	l->pers = pers_of(r);
 	if (e) {
 		/* The record was written by errno: so is the text. */
@@ -135,18 +119,18 @@ static void load_hist(struct json_object *r)
 	}
 	for (size_t i = 0; i < json_object_array_length(b); i++) {
 		struct json_object *o = json_object_array_get_idx(b, i);
-		unsigned int k = bucket_of_from((uint64_t)num(o, "from_us"));
+		unsigned int k = bucket_of_from((uint64_t)jint(o, "from_us", 0));
 
 		if (k < STATS_HIST_BUCKETS) {
-			l->h.buckets[k] += (uint64_t)num(o, "count");
-			l->h.count += (uint64_t)num(o, "count");
+			l->h.buckets[k] += (uint64_t)jint(o, "count", 0);
+			l->h.count += (uint64_t)jint(o, "count", 0);
 		}
 	}
 }
 
 void stats_replay_record(struct json_object *r)
 {
-	const char *type = str(r, "type");
+	const char *type = jstr(r, "type");
 
 	if (!type)
 		return;
