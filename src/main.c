@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/tips.h"
 #include "engine/engine.h"
 #include "select/path.h"
 #include "select/qualify.h"
@@ -261,6 +262,7 @@ int main(int argc, char **argv)
 		unwind_finish();
 	stats_finish();
 	out_finish();
+	tips_print(stderr);
 	if (killed_by)
 		die_of(killed_by);
 	return status;

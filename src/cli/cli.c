@@ -21,6 +21,7 @@
 #include "select/path.h"
 #include "select/qualify.h"
 #include "cli/summary.h"
+#include "cli/tips.h"
 
 struct config cfg = {
 	.string_limit = 32,
@@ -292,6 +293,9 @@ static const char usage_text[] =
 "                 nor on how traced processes exited\n"
 "  -qqq, --quiet=all\n"
 "                 no informational message at all\n"
+"  --tips[=[[id:]ID][,[format:]FORMAT]]\n"
+"                 a tip about sltrace on stderr at the end; ID a number or\n"
+"                 random, FORMAT none, compact (default) or full\n"
 "  -V, --version  the version of sltrace\n";
 
 static void __attribute__((noreturn)) print_usage(void)
@@ -399,6 +403,7 @@ enum {
 	OPT_LTRACE,
 	OPT_STACK_TRACE,
 	OPT_STACK_TRACE_LIMIT,
+	OPT_TIPS,
 	OPT_QUAL = 0x200,
 };
 
@@ -468,6 +473,7 @@ static const struct option long_options[] = {
 	{ "syscall-number",	no_argument,	   NULL, 'n' },
 	{ "syscall-times",	optional_argument, NULL, OPT_SYSCALL_TIMES },
 	{ "timestamps",		optional_argument, NULL, OPT_ABS_TS },
+	{ "tips",		optional_argument, NULL, OPT_TIPS },
 	{ "trace",		required_argument, NULL, OPT_QUAL + QK_TRACE },
 	{ "trace-fds",		required_argument, NULL, OPT_TRACE_FDS },
 	{ "trace-path",		required_argument, NULL, 'P' },
@@ -1008,6 +1014,10 @@ void cli_parse(int argc, char **argv)
 			else
 				usage_error("invalid --stack-trace argument: '%s'",
 					    optarg);
+			break;
+		case OPT_TIPS:
+			if (!tips_parse(optarg))
+				usage_error("invalid --tips argument: '%s'", optarg);
 			break;
 		case OPT_STACK_TRACE_LIMIT:
 			v = parse_uint(optarg, INT_MAX);
