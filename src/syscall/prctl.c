@@ -11,6 +11,7 @@
 
 #include "syscall/defs.h"
 #include "syscall/process.h"
+#include "syscall/seccomp.h"
 #include "xlat/tables/arch_prctl_codes.h"
 #include "xlat/tables/capabilities.h"
 #include "xlat/tables/pidtypes.h"
@@ -155,38 +156,6 @@ static bool read_out_int(struct tcb *tcp, uint64_t addr, int32_t *v)
 		return false;
 	}
 	return true;
-}
-
-static void print_seccomp_filter(struct tcb *tcp, uint64_t addr)
-{
-	uint64_t len, filter;
-
-	/* struct sock_fprog {unsigned short len; struct sock_filter *filter;} */
-	if (tcp_wordsize(tcp) == 4) {
-		uint32_t w[2];
-
-		if (!addr || tracee_read(tcp, addr, w, sizeof(w))) {
-			emit_ptr(tcp, addr);
-			return;
-		}
-		len = (uint16_t)w[0];
-		filter = w[1];
-	} else {
-		uint64_t w[2];
-
-		if (!addr || tracee_read(tcp, addr, w, sizeof(w))) {
-			emit_ptr(tcp, addr);
-			return;
-		}
-		len = (uint16_t)w[0];
-		filter = w[1];
-	}
-	emit_struct_begin(tcp);
-	emit_field(tcp, "len");
-	emit_uint(tcp, len);
-	emit_field(tcp, "filter");
-	emit_ptr(tcp, filter);
-	emit_struct_end(tcp);
 }
 
 /*
@@ -444,7 +413,7 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 			return RVAL_DECODED;
 		if (a2 == SECCOMP_MODE_FILTER) {
 			emit_next(tcp);
-			print_seccomp_filter(tcp, a3);
+			print_seccomp_fprog(tcp, a3);
 			return RVAL_DECODED;
 		}
 		hex_args(tcp, 2);

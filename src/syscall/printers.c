@@ -270,6 +270,13 @@ void print_dirfd(struct tcb *tcp, int fd)
 void print_array(struct tcb *tcp, uint64_t addr, uint64_t count, size_t elsize,
 		 print_elem_fn print_elem, void *data)
 {
+	print_array_max(tcp, addr, count, elsize, UINT64_MAX, print_elem, data);
+}
+
+void print_array_max(struct tcb *tcp, uint64_t addr, uint64_t count,
+		     size_t elsize, uint64_t max, print_elem_fn print_elem,
+		     void *data)
+{
 	uint64_t buf[ARRAY_CHUNK / sizeof(uint64_t)];
 	size_t per = sizeof(buf) / elsize;
 	bool abbrev = qual_abbrev(tcp);
@@ -308,7 +315,7 @@ void print_array(struct tcb *tcp, uint64_t addr, uint64_t count, size_t elsize,
 		for (size_t j = 0; j < n; j++, i++) {
 			uint64_t elem[ARRAY_ELEM_MAX / sizeof(uint64_t)];
 
-			if (abbrev && i >= cfg.string_limit) {
+			if ((abbrev && i >= cfg.string_limit) || i >= max) {
 				emit_more(tcp);
 				emit_array_end(tcp);
 				return;

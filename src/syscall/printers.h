@@ -100,6 +100,14 @@ ssize_t fd_path(pid_t pid, int fd, char *buf, size_t size);
 typedef void (*print_elem_fn)(struct tcb *tcp, const void *elem, void *data);
 void print_array(struct tcb *tcp, uint64_t addr, uint64_t count, size_t elsize,
 		 print_elem_fn print_elem, void *data);
+/*
+ * The same, with at most max elements shown whatever -v says and "..."
+ * for the rest (a kernel limit such as BPF_MAXINSNS, past which strace
+ * shows no more).
+ */
+void print_array_max(struct tcb *tcp, uint64_t addr, uint64_t count,
+		     size_t elsize, uint64_t max, print_elem_fn print_elem,
+		     void *data);
 
 /* A signal number: "SIGINT" (or per -X), unknown as the number. */
 void print_signo(struct tcb *tcp, int sig);

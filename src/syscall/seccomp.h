@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The seccomp filter program, shared by seccomp(2) and prctl(2). */
+#ifndef SLTRACE_SYSCALL_SECCOMP_H
+#define SLTRACE_SYSCALL_SECCOMP_H
+
+#include <stdint.h>
+
+struct tcb;
+
+/*
+ * struct sock_fprog at addr: "{len=3, filter=0x...}", and with -v the
+ * instructions ("filter=[BPF_STMT(BPF_RET|BPF_K, SECCOMP_RET_ALLOW)]").
+ */
+void print_seccomp_fprog(struct tcb *tcp, uint64_t addr);
+
+#endif
