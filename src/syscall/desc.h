@@ -29,6 +29,9 @@ struct tcb;
  */
 void print_iov(struct tcb *tcp, uint64_t addr, uint64_t count,
 	       uint64_t data_size, bool data);
+/* The same with data, for a message of socket fd (netlink decoded). */
+void print_iov_sock(struct tcb *tcp, int fd, uint64_t addr, uint64_t count,
+		    uint64_t data_size);
 
 /*
  * -e read=SET / -e write=SET hex dumps (src/syscall/dump.c).  Call them

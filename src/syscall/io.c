@@ -11,12 +11,14 @@
 #include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/desc.h"
+#include "syscall/net.h"
 #include "xlat/tables/rwf_flags.h"
 #include "xlat/tables/splice_flags.h"
 
 struct iov_state {
 	bool data;
 	uint64_t left; /* bytes still to show, spread over the buffers */
+	int sock_fd;	/* the socket whose data this is, or -1 */
 };
 
 static void print_iov_elem(struct tcb *tcp, const void *elem, void *data)
@@ -40,7 +42,10 @@ static void print_iov_elem(struct tcb *tcp, const void *elem, void *data)
 	if (st->data) {
 		uint64_t show = len < st->left ? len : st->left;
 
-		emit_buf(tcp, base, show);
+		if (st->sock_fd >= 0)
+			print_sock_buf(tcp, st->sock_fd, base, show);
+		else
+			emit_buf(tcp, base, show);
 		st->left -= show;
 	} else {
 		emit_ptr(tcp, base);
@@ -53,7 +58,16 @@ static void print_iov_elem(struct tcb *tcp, const void *elem, void *data)
 void print_iov(struct tcb *tcp, uint64_t addr, uint64_t count,
 	       uint64_t data_size, bool data)
 {
-	struct iov_state st = { data, data_size };
+	struct iov_state st = { data, data_size, -1 };
+
+	print_array(tcp, addr, count, 2 * tcp_wordsize(tcp), print_iov_elem,
+		    &st);
+}
+
+void print_iov_sock(struct tcb *tcp, int fd, uint64_t addr, uint64_t count,
+		    uint64_t data_size)
+{
+	struct iov_state st = { true, data_size, fd };
 
 	print_array(tcp, addr, count, 2 * tcp_wordsize(tcp), print_iov_elem,
 		    &st);

@@ -258,8 +258,9 @@ static void print_msg(struct tcb *tcp, const struct msg *m, int64_t data_len,
 		emit_uint(tcp, m->namelen);
 	}
 	emit_field(tcp, "msg_iov");
-	print_iov(tcp, m->iov, m->iovlen,
-		  data_len < 0 ? IOV_DATA_ALL : (uint64_t)data_len, true);
+	/* every caller's first argument is the socket */
+	print_iov_sock(tcp, tcp_iarg(tcp, 0), m->iov, m->iovlen,
+		       data_len < 0 ? IOV_DATA_ALL : (uint64_t)data_len);
 	emit_field(tcp, "msg_iovlen");
 	emit_uint(tcp, m->iovlen);
 	if (m->controllen) {

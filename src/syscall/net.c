@@ -251,12 +251,18 @@ SYS_FUNC(getpeername)
 	return decode_sockname(tcp, RVAL_DECIMAL);
 }
 
+void print_sock_buf(struct tcb *tcp, int fd, uint64_t addr, uint64_t len)
+{
+	if (!netlink_print_buf(tcp, fd, addr, len))
+		emit_buf(tcp, addr, len);
+}
+
 /* send and sendto: everything is input. */
 static void print_send(struct tcb *tcp)
 {
 	print_fd(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
-	emit_buf(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2));
+	print_sock_buf(tcp, tcp_iarg(tcp, 0), tcp_arg(tcp, 1), tcp_arg(tcp, 2));
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 2));
 	emit_next(tcp);
@@ -285,7 +291,8 @@ static void print_recv_exit(struct tcb *tcp)
 	if (syserror(tcp))
 		emit_ptr(tcp, tcp_arg(tcp, 1));
 	else
-		emit_buf(tcp, tcp_arg(tcp, 1), (uint64_t)tcp_rval(tcp));
+		print_sock_buf(tcp, tcp_iarg(tcp, 0), tcp_arg(tcp, 1),
+			       (uint64_t)tcp_rval(tcp));
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 2));
 	emit_next(tcp);

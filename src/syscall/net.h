@@ -8,6 +8,7 @@
 #ifndef SLTRACE_SYSCALL_NET_H
 #define SLTRACE_SYSCALL_NET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -94,5 +95,13 @@ int decode_subcall(struct tcb *tcp);
  */
 int socket_describe(pid_t pid, int fd, const char *linktext, char *buf,
 		    size_t size);
+
+/*
+ * The data of a send or receive on fd: decoded netlink messages when fd
+ * is an AF_NETLINK socket (netlink.c; returns true), else nothing is
+ * printed and false returned.  print_sock_buf falls back to emit_buf.
+ */
+bool netlink_print_buf(struct tcb *tcp, int fd, uint64_t addr, uint64_t len);
+void print_sock_buf(struct tcb *tcp, int fd, uint64_t addr, uint64_t len);
 
 #endif

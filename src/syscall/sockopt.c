@@ -17,6 +17,7 @@
 #include "xlat/tables/sock_options.h"
 #include "xlat/tables/socket_levels.h"
 #include "xlat/tables/tcp_options.h"
+#include "xlat/tables/sock_netlink_options.h"
 #include "xlat/tables/udp_options.h"
 
 #define LEVEL_IP	0
@@ -24,6 +25,7 @@
 #define LEVEL_TCP	6
 #define LEVEL_UDP	17
 #define LEVEL_IPV6	41
+#define LEVEL_NETLINK	270
 
 #define OPT_SO_ERROR		4
 #define OPT_SO_LINGER		13
@@ -44,6 +46,9 @@ static const unsigned char sol_socket_ints[] = {
 
 static int is_socket_int(int level, int name)
 {
+	/* every SOL_NETLINK option but the membership list is an int */
+	if (level == LEVEL_NETLINK)
+		return name != 9;	/* NETLINK_LIST_MEMBERSHIPS */
 	if (level != LEVEL_SOCKET)
 		return 0;
 	for (size_t i = 0; i < sizeof(sol_socket_ints); i++)
@@ -84,6 +89,9 @@ void print_sockopt_name(struct tcb *tcp, int level, int name)
 		break;
 	case LEVEL_UDP:
 		x = udp_options, dflt = "UDP_???";
+		break;
+	case LEVEL_NETLINK:
+		x = sock_netlink_options, dflt = "NETLINK_???";
 		break;
 	}
 	if (x)

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Netlink messages in the data of send/recv calls on AF_NETLINK sockets,
+ * as strace shows them: an array of "[{nlmsg_len=..., nlmsg_type=...,
+ * ...}, body]", the body decoded by the socket's protocol (netlink.c:
+ * headers, errors, attributes; nlroute.c: NETLINK_ROUTE; nldiag.c:
+ * NETLINK_SOCK_DIAG; nlmisc.c: the message types of the others).
+ *
+ * Decoders take tracee addresses and lengths, as the rest of sltrace
+ * does; nl_fetch() reads them from one copy of the whole buffer made
+ * when the top-level decode starts, so that a message of many small
+ * fields costs one read of the tracee.
+ */
+#ifndef SLTRACE_SYSCALL_NETLINK_H
+#define SLTRACE_SYSCALL_NETLINK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <linux/netlink.h>
+
+#include "xlat/xlat.h"
+
+struct tcb;
+
+/* Protocol of a netlink socket whose protocol is not known. */
+#define NL_FAMILY_UNKNOWN	(-2)
+
+/*
+ * len bytes at addr: 0 and the bytes in dst, or -1 when they cannot be
+ * read.  nl_fetch_or_addr() prints the address on failure (strace's
+ * umove_or_printaddr).
+ */
+int nl_fetch(struct tcb *tcp, uint64_t addr, void *dst, uint64_t len);
+int nl_fetch_or_addr(struct tcb *tcp, uint64_t addr, void *dst, uint64_t len);
+
+/*
+ * len bytes at addr as a string: every byte in \x form (what strace
+ * shows of data it does not decode), or as text (str_ex flags of
+ * emit_quoted, QUOTE_0_TERMINATED for a C string).  Cut at -s; the
+ * address when unreadable.
+ */
+void nl_print_hex(struct tcb *tcp, uint64_t addr, uint64_t len);
+void nl_print_str(struct tcb *tcp, uint64_t addr, uint64_t len,
+		  unsigned int flags);
+
+/* The family-specific body of one message (after its nlmsghdr). */
+typedef bool (*nl_body_fn)(struct tcb *tcp, int fd,
+			   const struct nlmsghdr *h, uint64_t addr,
+			   uint64_t len);
+
+/* Message types and the flags that go with them, per protocol. */
+struct nl_proto {
+	const struct xlat *types;
+	const char *dflt;		/* "RTM_???" */
+	/* the flag table of a type (NULL: the common flags only) */
+	const struct xlat *(*flags)(uint16_t type);
+	/* the type's name, when it is not a table (generic, netfilter) */
+	void (*print_type)(struct tcb *tcp, uint16_t type);
+	nl_body_fn body;
+};
+
+/* The tables of every protocol, by protocol number (nlmisc.c). */
+const struct nl_proto *nl_proto_of(int family);
+
+/* The bodies of NETLINK_ROUTE (nlroute.c) and NETLINK_SOCK_DIAG (nldiag.c). */
+bool nl_route_body(struct tcb *tcp, int fd, const struct nlmsghdr *h,
+		   uint64_t addr, uint64_t len);
+bool nl_sock_diag_body(struct tcb *tcp, int fd, const struct nlmsghdr *h,
+		       uint64_t addr, uint64_t len);
+
+/* One nlmsghdr, as read ("{nlmsg_len=..., ...}"). */
+void nl_print_header(struct tcb *tcp, int family, const struct nlmsghdr *h);
+
+/*
+ * Attributes (struct nlattr): an array "[{nla_len=..., nla_type=...},
+ * value]"; the value by decoders[type] when the table has one and it
+ * accepts the data, else as hex.  With size 0, decoders[0] decodes every
+ * attribute.  A decoder returns false to have the data shown as hex.
+ * opaque is passed on to it (its own context).
+ */
+typedef bool (*nla_fn)(struct tcb *tcp, uint64_t addr, unsigned int len,
+		       const void *opaque);
+
+void nl_print_attrs(struct tcb *tcp, uint64_t addr, uint64_t len,
+		    const struct xlat *types, const char *dflt,
+		    const nla_fn *decoders, unsigned int size,
+		    const void *opaque);
+
+/* Attribute values strace prints alike in every family. */
+bool nla_u8(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_u16(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_u32(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_u64(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_s8(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_s16(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_s32(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_s64(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_x8(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_x16(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_x32(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_x64(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_be16(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_be64(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_str(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_strn(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_fd(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_ifindex(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_meminfo(struct tcb *, uint64_t, unsigned int, const void *);
+/* An address of the family *(const uint8_t *)opaque. */
+bool nla_inet_addr(struct tcb *, uint64_t, unsigned int, const void *);
+
+/* Constants of attributes: opaque points to one of these. */
+struct nla_xlat {
+	const struct xlat *x;
+	const char *dflt;
+	unsigned int size;	/* bytes of the value: 1, 2, 4 or 8 */
+};
+bool nla_xval(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_flags(struct tcb *, uint64_t, unsigned int, const void *);
+
+/* Pieces of structs that several families share. */
+void nl_print_ifindex(struct tcb *tcp, uint32_t idx);
+void nl_print_family(struct tcb *tcp, uint8_t family);
+/* "inet_addr(\"1.2.3.4\")" or "inet_pton(AF_INET6, \"::1\")"; len the
+ * bytes available (false when too few for the family). */
+bool nl_print_inet_addr(struct tcb *tcp, int family, const void *addr,
+			unsigned int len);
+/* strace's "%#x" of a field. */
+void nl_print_x(struct tcb *tcp, uint64_t v);
+
+/* Within a struct: a field and its value. */
+#define NL_FIELD_U(tcp, s, f) (emit_field(tcp, #f), emit_uint(tcp, (s).f))
+#define NL_FIELD_D(tcp, s, f) (emit_field(tcp, #f), emit_int(tcp, (s).f))
+#define NL_FIELD_X(tcp, s, f) (emit_field(tcp, #f), nl_print_x(tcp, (s).f))
+
+#endif
