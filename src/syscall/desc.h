@@ -29,7 +29,7 @@ struct tcb;
  */
 void print_iov(struct tcb *tcp, uint64_t addr, uint64_t count,
 	       uint64_t data_size, bool data);
-/* The same with data, for a message of socket fd (netlink decoded). */
+/* The same with data, each buffer netlink messages of socket fd. */
 void print_iov_sock(struct tcb *tcp, int fd, uint64_t addr, uint64_t count,
 		    uint64_t data_size);
 

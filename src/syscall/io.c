@@ -18,7 +18,7 @@
 struct iov_state {
 	bool data;
 	uint64_t left; /* bytes still to show, spread over the buffers */
-	int sock_fd;	/* the socket whose data this is, or -1 */
+	int sock_fd;	/* netlink messages of this socket, or -1 */
 };
 
 static void print_iov_elem(struct tcb *tcp, const void *elem, void *data)
@@ -43,7 +43,7 @@ static void print_iov_elem(struct tcb *tcp, const void *elem, void *data)
 		uint64_t show = len < st->left ? len : st->left;
 
 		if (st->sock_fd >= 0)
-			print_sock_buf(tcp, st->sock_fd, base, show);
+			netlink_print_msgs(tcp, st->sock_fd, base, show);
 		else
 			emit_buf(tcp, base, show);
 		st->left -= show;

@@ -239,6 +239,15 @@ static void print_cmsgs(struct tcb *tcp, uint64_t addr, uint64_t len)
 	free(buf);
 }
 
+static bool name_is_netlink(struct tcb *tcp, const struct msg *m)
+{
+	uint16_t family;
+
+	return m->name && m->namelen >= sizeof(family) &&
+	       !tracee_read(tcp, m->name, &family, sizeof(family)) &&
+	       family == AF_NETLINK;
+}
+
 /*
  * in_namelen: msg_namelen as it was at entry (recvmsg), or < 0 when the
  * struct is shown as it is now.
@@ -258,9 +267,19 @@ static void print_msg(struct tcb *tcp, const struct msg *m, int64_t data_len,
 		emit_uint(tcp, m->namelen);
 	}
 	emit_field(tcp, "msg_iov");
-	/* every caller's first argument is the socket */
-	print_iov_sock(tcp, tcp_iarg(tcp, 0), m->iov, m->iovlen,
-		       data_len < 0 ? IOV_DATA_ALL : (uint64_t)data_len);
+	/*
+	 * strace decodes the data as netlink messages when the message's
+	 * address is a netlink one (every caller's first argument is the
+	 * socket).
+	 */
+	if (name_is_netlink(tcp, m))
+		print_iov_sock(tcp, tcp_iarg(tcp, 0), m->iov, m->iovlen,
+			       data_len < 0 ? IOV_DATA_ALL
+					    : (uint64_t)data_len);
+	else
+		print_iov(tcp, m->iov, m->iovlen,
+			  data_len < 0 ? IOV_DATA_ALL : (uint64_t)data_len,
+			  true);
 	emit_field(tcp, "msg_iovlen");
 	emit_uint(tcp, m->iovlen);
 	if (m->controllen) {

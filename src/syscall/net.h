@@ -102,6 +102,11 @@ int socket_describe(pid_t pid, int fd, const char *linktext, char *buf,
  * printed and false returned.  print_sock_buf falls back to emit_buf.
  */
 bool netlink_print_buf(struct tcb *tcp, int fd, uint64_t addr, uint64_t len);
+/*
+ * Netlink messages whatever fd is (an iovec of a message whose name is
+ * an AF_NETLINK address): decoded by fd's protocol when it has one.
+ */
+void netlink_print_msgs(struct tcb *tcp, int fd, uint64_t addr, uint64_t len);
 void print_sock_buf(struct tcb *tcp, int fd, uint64_t addr, uint64_t len);
 
 #endif

@@ -166,6 +166,15 @@ bool nl_print_inet_addr(struct tcb *tcp, int family, const void *addr,
 	default:
 		return false;
 	}
+	/* -X raw shows the bytes, -X verbose the bytes and the address */
+	if (cfg.xlat_style == XLAT_STYLE_RAW ||
+	    cfg.xlat_style == XLAT_STYLE_VERBOSE) {
+		emit_quoted(tcp, addr, family == AF_INET ? 4 : 16,
+			    QUOTE_FORCE_HEX);
+		if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
+			emit_comment(tcp, text);
+		return true;
+	}
 	emit_raw(tcp, text);
 	return true;
 }
@@ -230,7 +239,8 @@ void nl_print_header(struct tcb *tcp, int family, const struct nlmsghdr *h)
 	print_flags(tcp, flags_table(family, h->nlmsg_type), h->nlmsg_flags,
 		    "NLM_F_???");
 	NL_FIELD_U(tcp, *h, nlmsg_seq);
-	NL_FIELD_U(tcp, *h, nlmsg_pid);
+	emit_field(tcp, "nlmsg_pid");
+	emit_int(tcp, (int32_t)h->nlmsg_pid);
 	emit_struct_end(tcp);
 }
 
@@ -415,21 +425,26 @@ static void print_messages(struct tcb *tcp, int fd, int family, uint64_t addr,
 		emit_array_end(tcp);
 }
 
-bool netlink_print_buf(struct tcb *tcp, int fd, uint64_t addr, uint64_t len)
+void netlink_print_msgs(struct tcb *tcp, int fd, uint64_t addr, uint64_t len)
 {
 	int family = fd_netlink_family(tcp, fd);
 
-	if (family == -1)
-		return false;
 	if (!addr || family == NETLINK_KOBJECT_UEVENT) {
 		emit_buf(tcp, addr, len);
-		return true;
+		return;
 	}
 	window_load(tcp, addr, len);
-	print_messages(tcp, fd, family, addr, len);
+	print_messages(tcp, fd, family < 0 ? NL_FAMILY_UNKNOWN : family, addr,
+		       len);
 	win.n = 0;
-	win.cap = win.cap;
 	win.addr = 0;
+}
+
+bool netlink_print_buf(struct tcb *tcp, int fd, uint64_t addr, uint64_t len)
+{
+	if (fd_netlink_family(tcp, fd) == -1)
+		return false;
+	netlink_print_msgs(tcp, fd, addr, len);
 	return true;
 }
 
@@ -457,8 +472,6 @@ static void print_nla_type(struct tcb *tcp, uint16_t type,
 
 		if (s)
 			snprintf(name, sizeof(name), "%s", s);
-		else if (n)
-			snprintf(name, sizeof(name), "%#x", t);
 		else
 			snprintf(name, sizeof(name), "%#x /* %s */", t, dflt);
 	}

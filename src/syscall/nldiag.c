@@ -90,13 +90,30 @@ static void print_cookie(struct tcb *tcp, const char *field,
 	emit_array_end(tcp);
 }
 
+/*
+ * -X raw and -X verbose show the bytes of a network-order value (and the
+ * decoded form in a comment); returns false when text should be shown.
+ */
+static bool print_raw_bytes(struct tcb *tcp, const void *b, size_t n,
+			    const char *text)
+{
+	if (cfg.xlat_style != XLAT_STYLE_RAW &&
+	    cfg.xlat_style != XLAT_STYLE_VERBOSE)
+		return false;
+	emit_quoted(tcp, b, n, QUOTE_FORCE_HEX);
+	if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
+		emit_comment(tcp, text);
+	return true;
+}
+
 static void print_htons_field(struct tcb *tcp, const char *field, uint16_t v)
 {
 	char text[32];
 
 	emit_field(tcp, field);
 	snprintf(text, sizeof(text), "htons(%u)", ntohs(v));
-	print_named(tcp, v, text, false);
+	if (!print_raw_bytes(tcp, &v, sizeof(v), text))
+		print_named(tcp, v, text, false);
 }
 
 static void print_sockid(struct tcb *tcp, int family,
@@ -109,22 +126,36 @@ static void print_sockid(struct tcb *tcp, int family,
 	print_htons_field(tcp, "idiag_sport", id->idiag_sport);
 	print_htons_field(tcp, "idiag_dport", id->idiag_dport);
 	if (family == AF_INET6) {
-		/* strace names the field inside the call it shows */
-		inet_ntop(AF_INET6, id->idiag_src, ip, sizeof(ip));
-		snprintf(text, sizeof(text),
-			 "inet_pton(AF_INET6, \"%s\", &idiag_src)", ip);
-		emit_next(tcp);
-		emit_raw(tcp, text);
-		inet_ntop(AF_INET6, id->idiag_dst, ip, sizeof(ip));
-		snprintf(text, sizeof(text),
-			 "inet_pton(AF_INET6, \"%s\", &idiag_dst)", ip);
-		emit_next(tcp);
-		emit_raw(tcp, text);
+		const void *a[2] = { id->idiag_src, id->idiag_dst };
+		const char *f[2] = { "idiag_src", "idiag_dst" };
+
+		for (int i = 0; i < 2; i++) {
+			inet_ntop(AF_INET6, a[i], ip, sizeof(ip));
+			snprintf(text, sizeof(text),
+				 "inet_pton(AF_INET6, \"%s\")", ip);
+			if (cfg.xlat_style == XLAT_STYLE_RAW ||
+			    cfg.xlat_style == XLAT_STYLE_VERBOSE) {
+				emit_field(tcp, f[i]);
+				print_raw_bytes(tcp, a[i], 16, text);
+				continue;
+			}
+			/* strace names the field inside the call it shows */
+			snprintf(text, sizeof(text),
+				 "inet_pton(AF_INET6, \"%s\", &%s)", ip, f[i]);
+			emit_next(tcp);
+			emit_raw(tcp, text);
+		}
 	} else if (family == AF_INET) {
 		emit_field(tcp, "idiag_src");
-		nl_print_inet_addr(tcp, AF_INET, id->idiag_src, 4);
+		inet_ntop(AF_INET, id->idiag_src, ip, sizeof(ip));
+		snprintf(text, sizeof(text), "inet_addr(\"%s\")", ip);
+		if (!print_raw_bytes(tcp, id->idiag_src, 16, text))
+			emit_raw(tcp, text);
 		emit_field(tcp, "idiag_dst");
-		nl_print_inet_addr(tcp, AF_INET, id->idiag_dst, 4);
+		inet_ntop(AF_INET, id->idiag_dst, ip, sizeof(ip));
+		snprintf(text, sizeof(text), "inet_addr(\"%s\")", ip);
+		if (!print_raw_bytes(tcp, id->idiag_dst, 16, text))
+			emit_raw(tcp, text);
 	} else {
 		emit_field(tcp, "idiag_src");
 		nl_print_hex(tcp, 0, 0);
@@ -239,8 +270,8 @@ static const nla_fn netlink_msg_nla[] = {
 /* --- the structs ------------------------------------------------------ */
 
 static const struct xlat netlink_states[] = {
-	{ 1, "NETLINK_UNCONNECTED" },
-	{ 2, "NETLINK_CONNECTED" },
+	{ 0, "NETLINK_UNCONNECTED" },
+	{ 1, "NETLINK_CONNECTED" },
 	{ 0, NULL }
 };
 

@@ -188,6 +188,10 @@ static const nla_fn link_nla[] = {
 	[IFLA_PERM_ADDRESS] = nla_hwaddr,
 	[IFLA_PARENT_DEV_NAME] = nla_str,
 	[IFLA_PARENT_DEV_BUS_NAME] = nla_str,
+	[IFLA_ALLMULTI] = nla_u32,
+	[IFLA_GRO_MAX_SIZE] = nla_u32,
+	[IFLA_TSO_MAX_SIZE] = nla_u32,
+	[IFLA_TSO_MAX_SEGS] = nla_u32,
 };
 
 static const nla_fn addr_nla[] = {
@@ -476,7 +480,8 @@ static void print_rest(struct tcb *tcp, enum rt_kind k, const unsigned char *b)
 		break;
 	}
 	case RK_ADDRLABEL: {
-		uint8_t plen = b[1], flags = b[2];
+		/* ifal_family, __ifal_reserved, ifal_prefixlen, ifal_flags */
+		uint8_t plen = b[2], flags = b[3];
 		uint32_t idx, seq;
 
 		memcpy(&idx, b + 4, 4);

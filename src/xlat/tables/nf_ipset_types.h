@@ -6,6 +6,7 @@
 #include "xlat/xlat.h"
 
 static const struct xlat nf_ipset_types[] = {
+	{ 0, "IPSET_CMD_NONE" },
 	{ 0x1, "IPSET_CMD_PROTOCOL" },
 	{ 0x2, "IPSET_CMD_CREATE" },
 	{ 0x3, "IPSET_CMD_DESTROY" },
