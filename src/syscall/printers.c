@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "filter/expr.h"
+#include "output/pidcomm.h"
 #include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/net.h"
@@ -220,27 +221,68 @@ static void add_device(pid_t pid, int fd, char *path, size_t size)
 		 minor(st.st_rdev));
 }
 
-void print_fd(struct tcb *tcp, int fd)
+/*
+ * --decode-fds=pidfd (-yy): a pidfd shows the process it refers to,
+ * "pid:1234" (with -Y "pid:1234<comm>"), from the "Pid:" line of its
+ * fdinfo (kernel/pid.c, pidfd_show_fdinfo).  False when unreadable.
+ */
+static bool decorate_pidfd(struct tcb *tcp, pid_t pid, int fd)
 {
+	char name[64], line[128], text[192];
+	int target = 0;
+	bool found = false;
+	size_t n;
+	FILE *f;
+
+	snprintf(name, sizeof(name), "/proc/%d/fdinfo/%d", pid, fd);
+	f = fopen(name, "r");
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "Pid: %d", &target) == 1;
+	fclose(f);
+	if (!found)
+		return false;
+	n = (size_t)snprintf(text, sizeof(text), "pid:%d", target);
+	if (cfg.decode_pids_comm && target > 0)
+		n += pid_comm(target, false, text + n, sizeof(text) - n - 1);
+	text[n] = '\0';
+	emit_fd_path(tcp, text, false);
+	return true;
+}
+
+void print_pid_fd(struct tcb *tcp, pid_t pid, int fd)
+{
+	unsigned int set = cfg.decode_fds_set;
 	char path[4096];
 
 	emit_int(tcp, fd);
+	if (!(set & (DECODE_FD_PATH | DECODE_FD_PIDFD)) || fd < 0 ||
+	    pid <= 0 || fd_path(pid, fd, path, sizeof(path) - 64) < 0)
+		return;
+	if ((set & DECODE_FD_PIDFD) && !strcmp(path, "anon_inode:[pidfd]") &&
+	    decorate_pidfd(tcp, pid, fd))
+		return;
 	/* --decode-fds=path (-y) shows what the fd is, whatever it is. */
-	if (!(cfg.decode_fds_set & DECODE_FD_PATH) || fd < 0 ||
-	    fd_path(tcp->pid, fd, path, sizeof(path) - 64) < 0)
+	if (!(set & DECODE_FD_PATH))
 		return;
 	if (cfg.decode_fds_set & DECODE_FD_SOCKET) {
 		char sock[512];
 
 		/* -yy: a socket's protocol and endpoints replace its inode. */
-		if (socket_describe(tcp->pid, fd, path, sock, sizeof(sock)) >= 0) {
+		if (socket_describe(pid, fd, path, sock, sizeof(sock)) >= 0) {
 			decorate(tcp, sock);
 			return;
 		}
 	}
 	if ((cfg.decode_fds_set & DECODE_FD_DEV) && path[0] == '/')
-		add_device(tcp->pid, fd, path, sizeof(path));
+		add_device(pid, fd, path, sizeof(path));
 	decorate(tcp, path);
+}
+
+void print_fd(struct tcb *tcp, int fd)
+{
+	print_pid_fd(tcp, tcp->pid, fd);
 }
 
 void print_dirfd(struct tcb *tcp, int fd)

@@ -77,6 +77,8 @@ void print_num_in_brackets(struct tcb *tcp, uint64_t val, bool is_signed);
 void print_mmap_flags(struct tcb *tcp, uint64_t val);
 
 void print_fd(struct tcb *tcp, int fd);
+/* The same for a descriptor of process pid (kcmp's). */
+void print_pid_fd(struct tcb *tcp, pid_t pid, int fd);
 /* A dirfd: AT_FDCWD (with -y "AT_FDCWD</cwd>") or a file descriptor. */
 void print_dirfd(struct tcb *tcp, int fd);
 
