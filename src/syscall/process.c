@@ -12,12 +12,12 @@
 #include "syscall/defs.h"
 #include "syscall/desc.h"
 #include "syscall/process.h"
-#include "xlat/tables/clone3_flags.h"
 #include "xlat/tables/personality_flags.h"
 #include "xlat/tables/personality_types.h"
 #include "xlat/tables/pidfd_open_flags.h"
 #include "xlat/tables/ptrace_cmds.h"
 #include "xlat/tables/ptrace_options.h"
+#include "xlat/tables/unshare_flags.h"
 
 /* include/uapi/linux/personality.h */
 #define PER_MASK 0xff
@@ -173,15 +173,19 @@ SYS_FUNC(rseq)
 	return RVAL_DECODED;
 }
 
+/*
+ * The flags ksys_unshare() accepts, in the tracee's long: strace shows
+ * every bit of it.
+ */
 SYS_FUNC(unshare)
 {
-	print_flags(tcp, clone3_flags, (uint32_t)tcp_arg(tcp, 0), "CLONE_???");
+	print_flags(tcp, unshare_flags, tcp_arg(tcp, 0), "CLONE_???");
 	return RVAL_DECODED;
 }
 
 SYS_FUNC(pidfd_open)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_pid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	print_flags(tcp, pidfd_open_flags, (uint32_t)tcp_arg(tcp, 1),
 		    "PIDFD_???");
