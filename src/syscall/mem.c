@@ -82,9 +82,10 @@ void print_mmap_flags(struct tcb *tcp, uint64_t val)
 	}
 }
 
+/* The whole long: strace shows the high half of prot too. */
 static void print_prot(struct tcb *tcp, uint64_t prot)
 {
-	print_flags(tcp, mmap_prot, (uint32_t)prot, "PROT_???");
+	print_flags(tcp, mmap_prot, prot, "PROT_???");
 }
 
 static void print_mmap(struct tcb *tcp, uint64_t addr, uint64_t len,
