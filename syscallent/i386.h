@@ -341,7 +341,7 @@
 [336] = { 5, TD|RF, SEN(perf_event_open), "pddfx", "perf_event_open", "attr_uptr,pid,cpu,group_fd,flags" },
 [337] = { 5, TN, SEN(recvmmsg), "fPuxp", "recvmmsg", "sockfd,msgvec,vlen,flags,timeout" },
 [338] = { 2, TD|RF, SEN(fanotify_init), "xx", "fanotify_init", "flags,event_f_flags" },
-[339] = { 5, TF|TD, SEN(fanotify_mark), "fxxas", "fanotify_mark", "fanotify_fd,flags,mask_1,mask_2,dfd,pathname" },
+[339] = { 6, TF|TD, SEN(fanotify_mark), "fxxxas", "fanotify_mark", "fanotify_fd,flags,mask_1,mask_2,dfd,pathname" },
 [340] = { 4, 0, SEN(prlimit64), "ddpP", "prlimit64", "pid,resource,new_rlim,old_rlim" },
 [341] = { 5, TF|TD, SEN(name_to_handle_at), "asPPx", "name_to_handle_at", "dfd,name,handle,mnt_id,flag" },
 [342] = { 3, TD, SEN(open_by_handle_at), "fpx", "open_by_handle_at", "mountdirfd,handle,flags" },
