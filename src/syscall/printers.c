@@ -223,15 +223,13 @@ static void add_device(pid_t pid, int fd, char *path, size_t size)
 
 /*
  * --decode-fds=pidfd (-yy): a pidfd shows the process it refers to,
- * "pid:1234" (with -Y "pid:1234<comm>"), from the "Pid:" line of its
- * fdinfo (kernel/pid.c, pidfd_show_fdinfo).  False when unreadable.
+ * "pid:1234" (with -Y "pid:1234<comm>").  False when unreadable.
  */
-static bool decorate_pidfd(struct tcb *tcp, pid_t pid, int fd)
+bool pidfd_pid(pid_t pid, int fd, pid_t *target)
 {
-	char name[64], line[128], text[192];
-	int target = 0;
+	char name[64], line[128];
 	bool found = false;
-	size_t n;
+	int v = 0;
 	FILE *f;
 
 	snprintf(name, sizeof(name), "/proc/%d/fdinfo/%d", pid, fd);
@@ -239,9 +237,19 @@ static bool decorate_pidfd(struct tcb *tcp, pid_t pid, int fd)
 	if (!f)
 		return false;
 	while (!found && fgets(line, sizeof(line), f))
-		found = sscanf(line, "Pid: %d", &target) == 1;
+		found = sscanf(line, "Pid: %d", &v) == 1;
 	fclose(f);
-	if (!found)
+	*target = v;
+	return found;
+}
+
+static bool decorate_pidfd(struct tcb *tcp, pid_t pid, int fd)
+{
+	char text[192];
+	pid_t target;
+	size_t n;
+
+	if (!pidfd_pid(pid, fd, &target))
 		return false;
 	n = (size_t)snprintf(text, sizeof(text), "pid:%d", target);
 	if (cfg.decode_pids_comm && target > 0)

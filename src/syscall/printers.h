@@ -79,6 +79,12 @@ void print_mmap_flags(struct tcb *tcp, uint64_t val);
 void print_fd(struct tcb *tcp, int fd);
 /* The same for a descriptor of process pid (kcmp's). */
 void print_pid_fd(struct tcb *tcp, pid_t pid, int fd);
+/*
+ * The process that pidfd fd of process pid refers to, from the "Pid:"
+ * line of its fdinfo (kernel/pid.c, pidfd_show_fdinfo; -1 when it has
+ * exited): true and *target, or false when that cannot be read.
+ */
+bool pidfd_pid(pid_t pid, int fd, pid_t *target);
 /* A dirfd: AT_FDCWD (with -y "AT_FDCWD</cwd>") or a file descriptor. */
 void print_dirfd(struct tcb *tcp, int fd);
 

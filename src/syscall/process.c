@@ -192,11 +192,18 @@ SYS_FUNC(pidfd_open)
 	return RVAL_DECODED | RVAL_FD;
 }
 
+/* targetfd is a descriptor of the process pidfd refers to: -y shows it. */
 SYS_FUNC(pidfd_getfd)
 {
-	print_fd(tcp, tcp_iarg(tcp, 0));
+	int pidfd = tcp_iarg(tcp, 0);
+	pid_t target;
+
+	print_fd(tcp, pidfd);
 	emit_next(tcp);
-	emit_int(tcp, tcp_iarg(tcp, 1));
+	if (pidfd >= 0 && pidfd_pid(tcp->pid, pidfd, &target))
+		print_pid_fd(tcp, target, tcp_iarg(tcp, 1));
+	else
+		emit_int(tcp, tcp_iarg(tcp, 1));
 	emit_next(tcp);
 	emit_hex(tcp, (uint32_t)tcp_arg(tcp, 2));
 	return RVAL_DECODED | RVAL_FD;

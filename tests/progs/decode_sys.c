@@ -4,8 +4,9 @@
  * advise.c, fanotify.c and procinfo.c (memfd_create, memfd_secret,
  * userfaultfd, pkey_*, setns, unshare, ioprio_*, getcpu, kcmp, syslog,
  * fadvise64, readahead, sync_file_range, process_madvise,
- * process_mrelease, fanotify_*) with valid arguments, error returns,
- * NULL, pointers into an unmapped page and bits no flag names.
+ * process_mrelease, fanotify_*) and pidfd_getfd, with valid arguments,
+ * error returns, NULL, pointers into an unmapped page and bits no flag
+ * names.
  * tests/cases/decode-sys*.sh trace it with strace and with sltrace and
  * compare the lines between the two marker writes.  Built 64-bit and
  * -m32 (64-bit offsets and masks in two registers, fadvise64_64).
@@ -242,6 +243,7 @@ static void do_process(char *end)
 	struct iovec *iov = (struct iovec *)end - 2;
 	char *page = end - PG;
 	int pidfd = syscall(SYS_pidfd_open, getpid(), 0);
+	int nul;
 
 	iov[0].iov_base = page;
 	iov[0].iov_len = 64;
@@ -254,6 +256,11 @@ static void do_process(char *end)
 	syscall(SYS_process_madvise, pidfd, end, 0, MADV_WILLNEED, 0);
 	syscall(SYS_process_mrelease, pidfd, 0);
 	syscall(SYS_process_mrelease, -1, HI(0xbadc0ded) | 0xfacefeed);
+	/* The target fd is the pidfd's process's: -y shows its path. */
+	nul = open("/dev/null", O_RDONLY);
+	close(syscall(SYS_pidfd_getfd, pidfd, nul, 0));
+	syscall(SYS_pidfd_getfd, pidfd, 1000, 0);
+	close(nul);
 	close(pidfd);
 }
 
