@@ -18,6 +18,7 @@
 #include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/desc.h"
+#include "syscall/ioctl.h"
 #include "xlat/tables/fs_flags.h"
 #include "xlat/tables/modem_flags.h"
 #include "xlat/tables/tcflsh_args.h"
@@ -365,7 +366,7 @@ enum ioarg {
 	IA_HEX,		/* not decoded: the number */
 	IA_NONE,	/* the command takes none */
 	IA_INT,		/* the value itself, an int */
-	IA_LONG,	/* the value itself, a long */
+	IA_ULONG,	/* the value itself, an unsigned long */
 	IA_XVAL,	/* the value, a constant of x */
 	IA_INT_IN,	/* [int] the kernel reads */
 	IA_INT_OUT,	/* [int] the kernel writes */
@@ -469,8 +470,8 @@ static const struct ioctl_arg ioctl_args[] = {
 	/* Block devices. */
 	{ SAME(BLKROSET), ARG(IA_INT_IN) },
 	{ LONG_IOC(_IOC_WRITE, 0x12, 113), ARG(IA_INT_IN) },	/* BLKBSZSET */
-	{ SAME(BLKRASET), ARG(IA_LONG) },
-	{ SAME(BLKFRASET), ARG(IA_LONG) },
+	{ SAME(BLKRASET), ARG(IA_ULONG) },
+	{ SAME(BLKFRASET), ARG(IA_ULONG) },
 	{ SAME(BLKROGET), ARG(IA_INT_OUT) },
 	{ SAME(BLKSSZGET), ARG(IA_INT_OUT) },
 	{ LONG_IOC(_IOC_READ, 0x12, 112), ARG(IA_INT_OUT) },	/* BLKBSZGET */
@@ -609,7 +610,7 @@ static void print_winsize(struct tcb *tcp, uint64_t addr)
 static bool is_pointer(enum ioarg how)
 {
 	return how != IA_HEX && how != IA_NONE && how != IA_INT &&
-	       how != IA_LONG && how != IA_XVAL && how != IA_CHAR_IN;
+	       how != IA_ULONG && how != IA_XVAL && how != IA_CHAR_IN;
 }
 
 static void print_ioctl_arg(struct tcb *tcp, const struct ioctl_arg *a,
@@ -626,8 +627,8 @@ static void print_ioctl_arg(struct tcb *tcp, const struct ioctl_arg *a,
 	case IA_INT:
 		emit_int(tcp, (int32_t)arg);
 		break;
-	case IA_LONG:
-		emit_int(tcp, (int64_t)arg);
+	case IA_ULONG:
+		emit_uint(tcp, arg);
 		break;
 	case IA_XVAL:
 		print_xval(tcp, a->x, (uint32_t)arg, a->dflt);
@@ -680,13 +681,134 @@ static void print_ioctl_arg(struct tcb *tcp, const struct ioctl_arg *a,
 	}
 }
 
+/* --- helpers of the families (ioctl.h) ------------------------------ */
+
+bool ioctl_fetch(struct tcb *tcp, uint64_t addr, void *buf, size_t len)
+{
+	if (!addr || !qual_verbose(tcp) || tracee_read(tcp, addr, buf, len)) {
+		emit_ptr(tcp, addr);
+		return false;
+	}
+	return true;
+}
+
+bool ioctl_fetch_out(struct tcb *tcp, uint64_t addr, void *buf, size_t len)
+{
+	if (syserror(tcp)) {
+		emit_ptr(tcp, addr);
+		return false;
+	}
+	return ioctl_fetch(tcp, addr, buf, len);
+}
+
+void ioctl_cstr_field(struct tcb *tcp, const char *name, const void *s,
+		      size_t size)
+{
+	size_t len = strnlen(s, size);
+
+	emit_field(tcp, name);
+	/* No NUL in the array: strace shows all but the last byte, cut. */
+	if (len == size)
+		emit_quoted(tcp, s, size - 1, QUOTE_ELLIPSIS);
+	else
+		emit_quoted(tcp, s, len, 0);
+}
+
+int ioctl_int_arg(struct tcb *tcp, uint64_t arg)
+{
+	emit_next(tcp);
+	emit_int(tcp, (int32_t)arg);
+	return RVAL_DECODED;
+}
+
+int ioctl_ulong_arg(struct tcb *tcp, uint64_t arg)
+{
+	emit_next(tcp);
+	emit_uint(tcp, arg);
+	return RVAL_DECODED;
+}
+
+int ioctl_ptr_arg(struct tcb *tcp, uint64_t arg)
+{
+	emit_next(tcp);
+	emit_ptr(tcp, arg);
+	return RVAL_DECODED;
+}
+
+void ioctl_num_ptr(struct tcb *tcp, uint64_t addr, unsigned int size,
+		   bool is_signed, bool hex)
+{
+	unsigned char b[8];
+	uint64_t v = 0;
+
+	if (!ioctl_fetch(tcp, addr, b, size))
+		return;
+	memcpy(&v, b, size);
+	if (is_signed && size == 4)
+		v = (uint64_t)(int64_t)(int32_t)v;
+	emit_array_begin(tcp);
+	emit_next(tcp);
+	if (hex)
+		emit_hex(tcp, v);
+	else if (is_signed)
+		emit_int(tcp, (int64_t)v);
+	else
+		emit_uint(tcp, v);
+	emit_array_end(tcp);
+}
+
+void ioctl_field_u(struct tcb *tcp, const char *name, uint64_t v)
+{
+	emit_field(tcp, name);
+	emit_uint(tcp, v);
+}
+
+void ioctl_field_d(struct tcb *tcp, const char *name, int64_t v)
+{
+	emit_field(tcp, name);
+	emit_int(tcp, v);
+}
+
+void ioctl_field_x(struct tcb *tcp, const char *name, uint64_t v)
+{
+	emit_field(tcp, name);
+	emit_hex(tcp, v);
+}
+
+void ioctl_field_ptr(struct tcb *tcp, const char *name, uint64_t v)
+{
+	emit_field(tcp, name);
+	emit_ptr(tcp, v);
+}
+
+/* The families, asked in turn about a command the table above lacks. */
+static const ioctl_family_fn ioctl_families[] = {
+	ioctl_kernel, ioctl_block, ioctl_net, ioctl_dev,
+};
+
+static int ioctl_family(struct tcb *tcp, uint32_t code, uint64_t arg)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(ioctl_families); i++) {
+		int r = ioctl_families[i](tcp, code, arg);
+
+		if (r != IOCTL_UNKNOWN)
+			return r;
+	}
+	return IOCTL_UNKNOWN;
+}
+
 SYS_FUNC(ioctl)
 {
 	uint32_t code = (uint32_t)tcp_arg(tcp, 1);
 	uint64_t arg = tcp_arg(tcp, 2);
 	const struct ioctl_arg *a = ioctl_arg_of(tcp, code);
+	int r;
 
 	if (exiting(tcp)) {
+		if (!a) {
+			r = ioctl_family(tcp, code, arg);
+			return r == IOCTL_UNKNOWN ? RVAL_DECIMAL : r;
+		}
 		/* Only output arguments come back here. */
 		if (syserror(tcp))
 			emit_ptr(tcp, arg);
@@ -697,14 +819,19 @@ SYS_FUNC(ioctl)
 	print_fd(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	print_ioctl_cmd(tcp, code);
-	if (a && a->how == IA_NONE)
+	if (!a) {
+		r = ioctl_family(tcp, code, arg);
+		if (r != IOCTL_UNKNOWN)
+			return r;
+		emit_next(tcp);
+		emit_hex(tcp, arg);
+		return RVAL_DECODED;
+	}
+	if (a->how == IA_NONE)
 		return RVAL_DECODED;
 	emit_next(tcp);
-	if (a && is_output(a->how))
+	if (is_output(a->how))
 		return 0;
-	if (a)
-		print_ioctl_arg(tcp, a, arg);
-	else
-		emit_hex(tcp, arg);
+	print_ioctl_arg(tcp, a, arg);
 	return RVAL_DECODED;
 }

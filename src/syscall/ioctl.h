@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The ioctl decoder's families.  ioctl.c prints the descriptor and the
+ * command, then asks each family in turn; one that knows the command
+ * prints the rest of the line and returns as a SYS_FUNC does:
+ *
+ *	RVAL_DECODED	all printed; an ioctl that takes no argument
+ *			prints none (strace's "ioctl(3, NS_GET_USERNS)"),
+ *			so the family writes the emit_next() itself;
+ *	0 (or RVAL_*)	call me again at the exit stop (the family ended
+ *			its entry half with emit_next(), or with the input
+ *			half of an in-out struct, strace's "{...} => {...}").
+ *
+ * A family that does not know the command returns IOCTL_UNKNOWN at
+ * entry: the argument prints as a number.  At the exit stop the same
+ * family is asked again with the same command.
+ */
+#ifndef SLTRACE_SYSCALL_IOCTL_H
+#define SLTRACE_SYSCALL_IOCTL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "syscall/defs.h"
+
+#define IOCTL_UNKNOWN	(-1)
+
+typedef int (*ioctl_family_fn)(struct tcb *tcp, uint32_t code, uint64_t arg);
+
+/* Namespaces, userfaultfd, perf events, seccomp, inotify, random. */
+int ioctl_kernel(struct tcb *tcp, uint32_t code, uint64_t arg);
+/* Loop devices, BLK*, FS_IOC_*, FI*, SG_IO (ioctl_block.c). */
+int ioctl_block(struct tcb *tcp, uint32_t code, uint64_t arg);
+/* Network interfaces and TUN (ioctl_net.c). */
+int ioctl_net(struct tcb *tcp, uint32_t code, uint64_t arg);
+/* Input events, RTC, the console keyboard (ioctl_dev.c). */
+int ioctl_dev(struct tcb *tcp, uint32_t code, uint64_t arg);
+
+/* --- helpers the families share (ioctl.c) --------------------------- */
+
+/*
+ * Read len bytes at addr; when that fails (or addr is 0) print the
+ * address (NULL) and return false.  With -e verbose=none too: strace
+ * shows every struct argument of an ioctl as its address then.
+ */
+bool ioctl_fetch(struct tcb *tcp, uint64_t addr, void *buf, size_t len);
+/* At exit: whether to print the output struct (false: the address is printed). */
+bool ioctl_fetch_out(struct tcb *tcp, uint64_t addr, void *buf, size_t len);
+
+/* A fixed char array holding a NUL-terminated string ("lo_name"). */
+void ioctl_cstr_field(struct tcb *tcp, const char *name, const void *s,
+		      size_t size);
+/* The argument itself as an int ("LOOP_SET_FD, -1159983635"). */
+int ioctl_int_arg(struct tcb *tcp, uint64_t arg);
+/* The argument itself as an unsigned long ("BLKRASET, 1604..."). */
+int ioctl_ulong_arg(struct tcb *tcp, uint64_t arg);
+/* The argument as a plain address. */
+int ioctl_ptr_arg(struct tcb *tcp, uint64_t arg);
+/* "[value]" of an integer of size bytes at addr, decimal or hex. */
+void ioctl_num_ptr(struct tcb *tcp, uint64_t addr, unsigned int size,
+		   bool is_signed, bool hex);
+
+/* Field helpers: ", name=value". */
+void ioctl_field_u(struct tcb *tcp, const char *name, uint64_t v);
+void ioctl_field_d(struct tcb *tcp, const char *name, int64_t v);
+void ioctl_field_x(struct tcb *tcp, const char *name, uint64_t v);
+void ioctl_field_ptr(struct tcb *tcp, const char *name, uint64_t v);
+
+#endif
