@@ -76,6 +76,10 @@ static const struct ioctlent ioctlent_drivers[] = {
 #include "syscall/ioctlent-drivers.h"
 };
 
+static const struct ioctlent ioctlent_extra[] = {
+#include "syscall/ioctlent-extra.h"
+};
+
 static const struct ioctlent ioctlent_64[] = {
 #include "syscall/ioctlent-64.h"
 };
@@ -122,7 +126,8 @@ static const struct {
 	TABLE(ioctlent_tty, 0), TABLE(ioctlent_storage, 0),
 	TABLE(ioctlent_net, 0), TABLE(ioctlent_media, 0),
 	TABLE(ioctlent_virt, 0), TABLE(ioctlent_core, 0),
-	TABLE(ioctlent_drivers, 0), TABLE(ioctlent_64, 8),
+	TABLE(ioctlent_drivers, 0), TABLE(ioctlent_extra, 0),
+	TABLE(ioctlent_64, 8),
 	TABLE(ioctlent_32, 4),
 };
 

@@ -49,6 +49,7 @@ static void print_hex_u64s(struct tcb *tcp, const char *name,
 	emit_field(tcp, name);
 	emit_array_begin(tcp);
 	for (unsigned int i = 0; i < n; i++) {
+		/* strace shows these arrays whole, whatever -s says. */
 		emit_next(tcp);
 		emit_hex(tcp, get_u(b, i * size, size));
 	}
@@ -208,6 +209,9 @@ static int ioctl_loop(struct tcb *tcp, uint32_t code, uint64_t arg)
 	switch (code) {
 	case LOOP_SET_FD:
 	case LOOP_CHANGE_FD:
+		emit_next(tcp);
+		print_fd(tcp, (int)arg);
+		return RVAL_DECODED;
 	case LOOP_CTL_ADD:
 	case LOOP_CTL_REMOVE:
 		return ioctl_int_arg(tcp, arg);
@@ -256,8 +260,7 @@ static void print_blkpg(struct tcb *tcp, uint64_t addr)
 	ioctl_field_d(tcp, "flags", get_i32(b, 4));
 	ioctl_field_d(tcp, "datalen", get_i32(b, 8));
 	emit_field(tcp, "data");
-	if (xlat_name(blkpg_ops, (uint32_t)op) &&
-	    ioctl_fetch(tcp, data, p, sizeof(p))) {
+	if (ioctl_fetch(tcp, data, p, sizeof(p))) {
 		emit_struct_begin(tcp);
 		ioctl_field_d(tcp, "start", (int64_t)get_u(p, 0, 8));
 		ioctl_field_d(tcp, "length", (int64_t)get_u(p, 8, 8));
@@ -265,8 +268,6 @@ static void print_blkpg(struct tcb *tcp, uint64_t addr)
 		ioctl_cstr_field(tcp, "devname", p + 20, 64);
 		ioctl_cstr_field(tcp, "volname", p + 84, 64);
 		emit_struct_end(tcp);
-	} else if (!xlat_name(blkpg_ops, (uint32_t)op)) {
-		emit_ptr(tcp, data);
 	}
 	emit_struct_end(tcp);
 }

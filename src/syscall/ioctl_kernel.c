@@ -187,7 +187,7 @@ static int ioctl_uffd(struct tcb *tcp, uint32_t code, uint64_t arg)
 			print_uffd_range(tcp, v);
 			emit_field(tcp, "mode");
 			print_flags(tcp, uffd_zeropage_modes, v[2],
-				    "UFFDIO_ZEROPAGE_MODE_???");
+				    "UFFDIO_ZEROPAGE_???");
 			return 0;
 		}
 		if (!syserror(tcp) && !tracee_read(tcp, arg, v, 32))
@@ -250,9 +250,12 @@ static int ioctl_perf(struct tcb *tcp, uint32_t code, uint64_t arg)
 		print_flags(tcp, perf_ioctl_flags, (uint32_t)arg,
 			    "PERF_IOC_FLAG_???");
 		return RVAL_DECODED;
-	case PERF_EVENT_IOC_REFRESH:
 	case PERF_EVENT_IOC_SET_OUTPUT:
 	case PERF_EVENT_IOC_SET_BPF:
+		emit_next(tcp);
+		print_fd(tcp, (int)arg);
+		return RVAL_DECODED;
+	case PERF_EVENT_IOC_REFRESH:
 		return ioctl_int_arg(tcp, arg);
 	case PERF_EVENT_IOC_PAUSE_OUTPUT:
 		return ioctl_ulong_arg(tcp, arg);
@@ -304,6 +307,10 @@ static void print_seccomp_nr(struct tcb *tcp, uint32_t nr, uint32_t arch)
 		print_named(tcp, nr, buf, true);
 		return;
 	}
+	if (cfg.xlat_style == XLAT_STYLE_RAW) {
+		emit_uint(tcp, nr);
+		return;
+	}
 	snprintf(buf, sizeof(buf), "%u /* %s */", nr, s->name);
 	emit_sym(tcp, nr, buf);
 }
@@ -334,8 +341,13 @@ static void print_seccomp_notif(struct tcb *tcp, const unsigned char *b)
 	ioctl_field_ptr(tcp, "instruction_pointer", ip);
 	emit_field(tcp, "args");
 	emit_array_begin(tcp);
-	for (int i = 0; i < 6; i++) {
+	for (unsigned int i = 0; i < 6; i++) {
 		emit_next(tcp);
+		/* An array, cut at -s elements as strace cuts them. */
+		if (i >= cfg.string_limit && qual_abbrev(tcp)) {
+			emit_more(tcp);
+			break;
+		}
 		emit_hex(tcp, args[i]);
 	}
 	emit_array_end(tcp);

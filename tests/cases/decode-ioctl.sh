@@ -1,0 +1,24 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The ioctl families (namespaces, userfaultfd, perf, seccomp notifications,
+# random, loop devices, BLKPG, BLKTRACESETUP, FITRIM, fsxattr, FIEMAP)
+# decode as strace shows them: the lines of tests/progs/decode_ioctl traced
+# by strace and by the tracer agree under several flag sets.  The program
+# needs no device: most calls go to fd -1.
+. "$SRCDIR/tests/lib.sh"
+need_progs decode_ioctl
+need_strace
+
+cmp=$SRCDIR/tests/progs/decode_proc_cmp
+prog=$PROGS/decode_ioctl
+for flags in "" "-v" "-X verbose" "-X raw" "-yy" "-e verbose=none" "-s 5"; do
+	note "flags: ${flags:-(none)}"
+	# shellcheck disable=SC2086
+	"$STRACE" -e trace=ioctl,write $flags -o strace.out "$prog" 2>/dev/null ||
+		fail "strace $flags failed"
+	# shellcheck disable=SC2086
+	"$SLTRACE" -e trace=ioctl,write $flags -o sltrace.out "$prog" ||
+		fail "$TOOL $flags failed"
+	"$cmp" strace.out sltrace.out >&2 ||
+		fail "lines differ with flags '$flags'"
+done

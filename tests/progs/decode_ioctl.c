@@ -1,0 +1,288 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * decode_ioctl: ioctls of the families src/syscall/ioctl_*.c decode —
+ * namespaces, userfaultfd, perf events, seccomp notifications, random,
+ * inotify, loop devices, BLKPG/BLKTRACESETUP, FITRIM, fsxattr, FIEMAP —
+ * with structs, NULL, pointers into an unmapped page and error returns.
+ * Most go to fd -1 (EBADF): no device and no privilege is needed, and
+ * the arguments print all the same.  tests/cases/decode-ioctl*.sh trace
+ * it with strace and with sltrace and compare the lines between the two
+ * marker writes.  Built 64-bit and -m32.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/blkpg.h>
+#include <linux/blktrace_api.h>
+#include <linux/fiemap.h>
+#include <linux/fs.h>
+#include <linux/loop.h>
+#include <linux/nsfs.h>
+#include <linux/perf_event.h>
+#include <linux/random.h>
+#include <linux/seccomp.h>
+#include <linux/userfaultfd.h>
+
+#define PG 4096
+/* linux/inotify.h: its linux/fcntl.h clashes with glibc's fcntl.h. */
+#define INOTIFY_IOC_SETNEXTWD _IOW('I', 0, int)
+
+static void marker(const char *s)
+{
+	syscall(SYS_write, -1, s, strlen(s));
+}
+
+/* Two pages, the second unmapped: its first byte is unreadable. */
+static char *tail_page(void)
+{
+	char *p = mmap(NULL, 2 * PG, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	munmap(p + PG, PG);
+	return p + PG;
+}
+
+static void fill(void *p, size_t n, unsigned char from)
+{
+	unsigned char *b = p;
+
+	for (size_t i = 0; i < n; i++)
+		b[i] = (unsigned char)(from + i);
+}
+
+static void nsfs(void)
+{
+	int user = open("/proc/self/ns/user", O_RDONLY);
+	int net = open("/proc/self/ns/net", O_RDONLY);
+	unsigned int uid;
+	int fd;
+
+	ioctl(-1, NS_GET_USERNS);
+	ioctl(-1, NS_GET_PARENT);
+	ioctl(-1, NS_GET_NSTYPE);
+	ioctl(-1, NS_GET_OWNER_UID, NULL);
+	fd = ioctl(net, NS_GET_USERNS);
+	ioctl(user, NS_GET_PARENT);
+	ioctl(net, NS_GET_NSTYPE);
+	ioctl(user, NS_GET_NSTYPE);
+	ioctl(user, NS_GET_OWNER_UID, &uid);
+	if (fd >= 0)
+		close(fd);
+	close(user);
+	close(net);
+}
+
+static void uffd(char *end)
+{
+	struct uffdio_api *api = (void *)(end - sizeof(*api));
+	struct uffdio_register *reg = (void *)(end - sizeof(*reg));
+	struct uffdio_copy *copy = (void *)(end - sizeof(*copy));
+	struct uffdio_zeropage *zp = (void *)(end - sizeof(*zp));
+	struct uffdio_range *range = (void *)(end - sizeof(*range));
+
+	memset(api, 0, sizeof(*api));
+	api->api = UFFD_API;
+	api->features = UFFD_FEATURE_EVENT_FORK | 0x80000000u;
+	ioctl(-1, UFFDIO_API, api);
+	ioctl(-1, UFFDIO_API, NULL);
+	ioctl(-1, UFFDIO_API, end);
+	memset(reg, 0, sizeof(*reg));
+	reg->range.start = 0x1000;
+	reg->range.len = 0x2000;
+	reg->mode = UFFDIO_REGISTER_MODE_MISSING | 0x10;
+	ioctl(-1, UFFDIO_REGISTER, reg);
+	fill(copy, sizeof(*copy), 0x80);
+	copy->mode = UFFDIO_COPY_MODE_DONTWAKE;
+	ioctl(-1, UFFDIO_COPY, copy);
+	fill(zp, sizeof(*zp), 0x90);
+	ioctl(-1, UFFDIO_ZEROPAGE, zp);
+	fill(range, sizeof(*range), 0xa0);
+	ioctl(-1, UFFDIO_WAKE, range);
+	ioctl(-1, UFFDIO_UNREGISTER, range);
+	ioctl(-1, UFFDIO_UNREGISTER, end - 8);
+}
+
+static void perf(char *end)
+{
+	uint64_t *u = (void *)(end - 8);
+	uint32_t *q = (void *)(end - 16);
+	char *s = end - 10;
+
+	ioctl(-1, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+	ioctl(-1, PERF_EVENT_IOC_DISABLE, 2);
+	ioctl(-1, PERF_EVENT_IOC_RESET, 0xbadc0ded);
+	ioctl(-1, PERF_EVENT_IOC_REFRESH, -3);
+	ioctl(-1, PERF_EVENT_IOC_SET_OUTPUT, 0);
+	ioctl(-1, PERF_EVENT_IOC_SET_BPF, 0);
+	ioctl(-1, PERF_EVENT_IOC_PAUSE_OUTPUT, 1);
+	*u = 0xdeadbeefcafef00dULL;
+	ioctl(-1, PERF_EVENT_IOC_PERIOD, u);
+	ioctl(-1, PERF_EVENT_IOC_PERIOD, end);
+	memcpy(s, "filter str", 10);
+	ioctl(-1, PERF_EVENT_IOC_SET_FILTER, s);
+	ioctl(-1, PERF_EVENT_IOC_SET_FILTER, s + 4);
+	ioctl(-1, PERF_EVENT_IOC_ID, u);
+	q[0] = 3;
+	q[1] = 0;
+	ioctl(-1, PERF_EVENT_IOC_QUERY_BPF, q);
+	ioctl(-1, PERF_EVENT_IOC_QUERY_BPF, end - 4);
+}
+
+static void seccomp_notif(char *end)
+{
+	struct seccomp_notif *n = (void *)(end - sizeof(*n));
+	struct seccomp_notif_resp *r = (void *)(end - sizeof(*r));
+	struct seccomp_notif_addfd *a = (void *)(end - sizeof(*a));
+	uint64_t *id = (void *)(end - 8);
+
+	memset(n, 0, sizeof(*n));
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_RECV, n);
+	fill(n, sizeof(*n), 0x40);
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_RECV, n);
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_RECV, NULL);
+	fill(r, sizeof(*r), 0x50);
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_SEND, r);
+	r->error = -ENOENT;
+	r->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_SEND, r);
+	memset(a, 0, sizeof(*a));
+	a->flags = SECCOMP_ADDFD_FLAG_SETFD;
+	a->srcfd = 0;
+	a->newfd = 5;
+	a->newfd_flags = O_CLOEXEC;
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_ADDFD, a);
+	*id = 0xfacefeed;
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_ID_VALID, id);
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_ID_VALID, end);
+}
+
+static void random_inotify(char *end)
+{
+	int *cnt = (void *)(end - 4);
+	int *info = (void *)(end - 12);
+
+	*cnt = 6;
+	ioctl(-1, RNDADDTOENTCNT, cnt);
+	ioctl(-1, RNDGETENTCNT, cnt);
+	info[0] = 3;
+	info[1] = 4;
+	memcpy(info + 2, "abcd", 4);
+	ioctl(-1, RNDADDENTROPY, info);
+	ioctl(-1, RNDZAPENTCNT);
+	ioctl(-1, RNDCLEARPOOL);
+	ioctl(-1, RNDRESEEDCRNG);
+	ioctl(-1, INOTIFY_IOC_SETNEXTWD, 0);
+}
+
+static void loop(char *end)
+{
+	struct loop_info *li = (void *)(end - sizeof(*li));
+	struct loop_info64 *l64 = (void *)(end - sizeof(*l64));
+	struct loop_config *cfg = (void *)(end - sizeof(*cfg));
+
+	ioctl(-1, LOOP_SET_FD, 3);
+	ioctl(-1, LOOP_CLR_FD);
+	ioctl(-1, LOOP_SET_STATUS, NULL);
+	fill(li, sizeof(*li), 0x80);
+	li->lo_encrypt_key_size = 3;
+	li->lo_name[4] = '\0';
+	ioctl(-1, LOOP_SET_STATUS, li);
+	li->lo_encrypt_type = LO_CRYPT_NONE;
+	li->lo_flags = LO_FLAGS_AUTOCLEAR;
+	memset(li->lo_name, 'A', sizeof(li->lo_name));
+	ioctl(-1, LOOP_SET_STATUS, li);
+	ioctl(-1, LOOP_SET_STATUS, end - 8);
+	ioctl(-1, LOOP_GET_STATUS, li);
+	fill(l64, sizeof(*l64), 0x90);
+	l64->lo_encrypt_type = LO_CRYPT_XOR;
+	l64->lo_encrypt_key_size = 40;
+	l64->lo_file_name[2] = '\0';
+	l64->lo_crypt_name[3] = '\0';
+	ioctl(-1, LOOP_SET_STATUS64, l64);
+	l64->lo_encrypt_type = LO_CRYPT_NONE;
+	ioctl(-1, LOOP_SET_STATUS64, l64);
+	ioctl(-1, LOOP_GET_STATUS64, NULL);
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->fd = 4;
+	cfg->block_size = 512;
+	cfg->info.lo_flags = LO_FLAGS_READ_ONLY;
+	ioctl(-1, LOOP_CONFIGURE, cfg);
+	cfg->__reserved[2] = 7;
+	ioctl(-1, LOOP_CONFIGURE, cfg);
+	ioctl(-1, LOOP_CHANGE_FD, 5);
+	ioctl(-1, LOOP_SET_CAPACITY);
+	ioctl(-1, LOOP_SET_DIRECT_IO, 1);
+	ioctl(-1, LOOP_SET_BLOCK_SIZE, 4096);
+	ioctl(-1, LOOP_CTL_ADD, 0);
+	ioctl(-1, LOOP_CTL_REMOVE, 1);
+	ioctl(-1, LOOP_CTL_GET_FREE);
+}
+
+static void block_fs(char *end, int file)
+{
+	struct blkpg_ioctl_arg *bp = (void *)(end - sizeof(*bp) - 256);
+	struct blkpg_partition *part = (void *)(end - sizeof(*part));
+	struct blk_user_trace_setup *ts = (void *)(end - sizeof(*ts));
+	struct fstrim_range *tr = (void *)(end - sizeof(*tr));
+	struct fsxattr *fx = (void *)(end - sizeof(*fx));
+	struct fiemap *fm = (void *)(end - sizeof(*fm));
+
+	memset(bp, 0, sizeof(*bp));
+	bp->op = BLKPG_ADD_PARTITION;
+	bp->flags = 1;
+	bp->datalen = sizeof(*part);
+	bp->data = part;
+	memset(part, 0, sizeof(*part));
+	part->start = 1 << 20;
+	part->length = 1 << 21;
+	part->pno = 2;
+	strcpy(part->devname, "sdz2");
+	ioctl(-1, BLKPG, bp);
+	bp->op = 9;
+	ioctl(-1, BLKPG, bp);
+	ioctl(-1, BLKPG, NULL);
+	fill(ts, sizeof(*ts), 0x30);
+	ioctl(-1, BLKTRACESETUP, ts);
+	ioctl(-1, BLKRASET, 256);
+	fill(tr, sizeof(*tr), 0x10);
+	ioctl(-1, FITRIM, tr);
+	ioctl(-1, FITRIM, end);
+	fill(fx, sizeof(*fx), 0x20);
+	ioctl(-1, FS_IOC_FSSETXATTR, fx);
+	fx->fsx_xflags = FS_XFLAG_APPEND | FS_XFLAG_NODUMP;
+	ioctl(-1, FS_IOC_FSSETXATTR, fx);
+	ioctl(-1, FS_IOC_FSGETXATTR, fx);
+	ioctl(file, FS_IOC_FSGETXATTR, end - 4);
+	fill(fm, sizeof(*fm), 0x60);
+	fm->fm_flags = FIEMAP_FLAG_SYNC;
+	ioctl(-1, FS_IOC_FIEMAP, fm);
+	ioctl(-1, FS_IOC_FIEMAP, NULL);
+	/* Not decoded: the number. */
+	ioctl(-1, _IOC(_IOC_READ, 0xde, 0xad, 8), end - 8);
+	ioctl(-1, _IO(0xde, 0), 0);
+}
+
+int main(void)
+{
+	char *end;
+	int file;
+
+	marker("decode-begin");
+	end = tail_page();
+	file = open("/proc/self/exe", O_RDONLY);
+	nsfs();
+	uffd(end);
+	perf(end);
+	seccomp_notif(end);
+	random_inotify(end);
+	loop(end);
+	block_fs(end, file);
+	marker("decode-end");
+	return 0;
+}
