@@ -27,14 +27,10 @@
 
 typedef int (*ioctl_family_fn)(struct tcb *tcp, uint32_t code, uint64_t arg);
 
-/* Namespaces, userfaultfd, perf events, seccomp, inotify, random. */
+/* Namespaces, userfaultfd, perf events, seccomp, inotify, random (ioctl_kernel.c). */
 int ioctl_kernel(struct tcb *tcp, uint32_t code, uint64_t arg);
 /* Loop devices, BLK*, FS_IOC_*, FI*, SG_IO (ioctl_block.c). */
 int ioctl_block(struct tcb *tcp, uint32_t code, uint64_t arg);
-/* Network interfaces and TUN (ioctl_net.c). */
-int ioctl_net(struct tcb *tcp, uint32_t code, uint64_t arg);
-/* Input events, RTC, the console keyboard (ioctl_dev.c). */
-int ioctl_dev(struct tcb *tcp, uint32_t code, uint64_t arg);
 
 /* --- helpers the families share (ioctl.c) --------------------------- */
 
