@@ -188,11 +188,20 @@ ssize_t fd_path(pid_t pid, int fd, char *buf, size_t size)
 	return n;
 }
 
+static const char deleted_mark[] = " (deleted)";
+
+/* The kernel ends the link of an unlinked file with " (deleted)". */
+static bool path_deleted(const char *path)
+{
+	size_t n = strlen(path), dl = sizeof(deleted_mark) - 1;
+
+	return n > dl && !strcmp(path + n - dl, deleted_mark);
+}
+
 static void decorate(struct tcb *tcp, const char *path)
 {
-	static const char deleted[] = " (deleted)";
-	size_t n = strlen(path), dl = sizeof(deleted) - 1;
-	bool gone = n > dl && !strcmp(path + n - dl, deleted);
+	size_t n = strlen(path), dl = sizeof(deleted_mark) - 1;
+	bool gone = path_deleted(path);
 	char buf[4096];
 
 	if (gone) {
@@ -283,7 +292,12 @@ void print_pid_fd(struct tcb *tcp, pid_t pid, int fd)
 			return;
 		}
 	}
-	if ((cfg.decode_fds_set & DECODE_FD_DEV) && path[0] == '/')
+	/*
+	 * An unlinked device node keeps its "(deleted)" mark and shows no
+	 * device, as strace 6.1 prints it: "4</tmp/null>(deleted)".
+	 */
+	if ((cfg.decode_fds_set & DECODE_FD_DEV) && path[0] == '/' &&
+	    !path_deleted(path))
 		add_device(pid, fd, path, sizeof(path));
 	decorate(tcp, path);
 }

@@ -32,6 +32,8 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <sys/uio.h>
@@ -125,6 +127,23 @@ static void sec_fd(void)
 	S(SYS_flock, -1, LOCK_SH);
 	S(SYS_close, p[0]);
 	S(SYS_close, p[1]);
+
+	/*
+	 * Unlinked files: -y marks them "(deleted)", and -yy shows an
+	 * unlinked device node (made where mknod is allowed) without its
+	 * device.
+	 */
+	p[0] = open("gone", O_CREAT | O_RDWR, 0600);
+	unlink("gone");
+	p[1] = S(SYS_dup, p[0]);
+	S(SYS_close, p[1]);
+	S(SYS_close, p[0]);
+	if (!mknod("gonenull", S_IFCHR | 0600, makedev(1, 3))) {
+		p[0] = open("gonenull", O_RDWR);
+		unlink("gonenull");
+		S(SYS_write, p[0], "x", 1);
+		S(SYS_close, p[0]);
+	}
 }
 
 static void sec_seek(void)
