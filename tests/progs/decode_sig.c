@@ -70,7 +70,8 @@ static void do_sigaction(char *end)
 	sa.mask[0] = ~(1u << (SIGKILL - 1));
 	syscall(SYS_rt_sigaction, SIGUSR1, &sa, NULL, 8);
 	syscall(SYS_rt_sigaction, SIGUSR1, NULL, &old, 8);
-	sa.flags = 0xe00;
+	/* SA_INTERRUPT (0x20000000) and bits without a name */
+	sa.flags = 0x20000e00;
 	syscall(SYS_rt_sigaction, SIGUSR1, &sa, &old, 7);
 	syscall(SYS_rt_sigaction, 99, &sa, &old, 8);
 	syscall(SYS_rt_sigaction, SIGUSR1, 1, 2, 8);

@@ -9,6 +9,7 @@ static const struct xlat sigact_flags[] = {
 	{ 0x4000000, "SA_RESTORER" },
 	{ 0x8000000, "SA_ONSTACK" },
 	{ 0x10000000, "SA_RESTART" },
+	{ 0x20000000, "SA_INTERRUPT" },
 	{ 0x40000000, "SA_NODEFER" },
 	{ 0x80000000, "SA_RESETHAND" },
 	{ 0x4, "SA_SIGINFO" },
