@@ -952,11 +952,20 @@ static void print_xattr_target(struct tcb *tcp, bool fd, bool name)
 	}
 }
 
+/* include/uapi/linux/limits.h: the largest value the kernel takes. */
+#define XATTR_SIZE_MAX_VAL 65536
+
 static int decode_setxattr(struct tcb *tcp, bool fd)
 {
+	uint64_t len = tcp_arg(tcp, 3);
+
 	print_xattr_target(tcp, fd, true);
 	emit_next(tcp);
-	print_xattr_value(tcp, tcp_arg(tcp, 2), tcp_arg(tcp, 3));
+	/* A value the kernel refuses as too big (E2BIG) is not read. */
+	if (len > XATTR_SIZE_MAX_VAL)
+		emit_ptr(tcp, tcp_arg(tcp, 2));
+	else
+		print_xattr_value(tcp, tcp_arg(tcp, 2), len);
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 3));
 	emit_next(tcp);
@@ -1011,12 +1020,25 @@ SYS_FUNC(fgetxattr)
 	return decode_getxattr(tcp, true);
 }
 
-/* The list of names is shown as one string with its NULs. */
+/*
+ * The list of names is shown as one string with its NULs.  With size 0
+ * the kernel only returns the size it needs and writes nothing: the
+ * list is its address.
+ */
 static int decode_listxattr(struct tcb *tcp, bool fd)
 {
-	if (entering(tcp))
+	if (entering(tcp)) {
 		print_xattr_target(tcp, fd, false);
-	return decode_out_buf(tcp, 1);
+		emit_next(tcp);
+		return 0;
+	}
+	if (syserror(tcp) || !tcp_arg(tcp, 2))
+		emit_ptr(tcp, tcp_arg(tcp, 1));
+	else
+		emit_buf(tcp, tcp_arg(tcp, 1), (uint64_t)tcp_rval(tcp));
+	emit_next(tcp);
+	emit_uint(tcp, tcp_arg(tcp, 2));
+	return RVAL_DECIMAL;
 }
 
 SYS_FUNC(listxattr)

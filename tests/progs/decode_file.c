@@ -518,6 +518,7 @@ static void do_trunc(void)
 
 static void do_xattr(void)
 {
+	static char bigval[65537];
 	char buf[256];
 	int fd = S(SYS_open, "f", O_RDONLY);
 
@@ -543,6 +544,14 @@ static void do_xattr(void)
 	S(SYS_listxattr, "f", buf, sizeof(buf));
 	S(SYS_listxattr, "f", NULL, 0);
 	S(SYS_listxattr, "f", buf, 3);
+	/* Size 0: the kernel writes nothing, strace shows the address. */
+	S(SYS_listxattr, "f", buf, 0);
+	S(SYS_llistxattr, "l", NULL, 0);
+	S(SYS_flistxattr, fd, NULL, 0);
+	/* Past XATTR_SIZE_MAX (E2BIG): the value is not read. */
+	S(SYS_setxattr, "f", "user.big", bigval, 65537, 0);
+	S(SYS_setxattr, "f", "user.big", bigval, 65536, 0);
+	S(SYS_removexattr, "f", "user.big");
 	S(SYS_llistxattr, "l", buf, sizeof(buf));
 	S(SYS_flistxattr, fd, bad, sizeof(buf));
 	S(SYS_flistxattr, fd, buf, sizeof(buf));
