@@ -217,12 +217,15 @@ static void text_noval(struct tcb *tcp)
 }
 
 static void text_error(struct tcb *tcp, int err, const char *name,
-		       const char *msg, bool restart)
+		       const char *msg, bool restart, const uint64_t *val)
 {
 	struct outstream *os = tcp_out(tcp);
 
 	/* A restarted syscall has no result yet: "= ? ERESTARTSYS (...)". */
-	out_put(os, restart ? "? " : "-1 ", restart ? 2 : 3);
+	if (val)
+		out_printf(os, "%llu ", (unsigned long long)*val);
+	else
+		out_put(os, restart ? "? " : "-1 ", restart ? 2 : 3);
 	if (name) {
 		out_put(os, name, strlen(name));
 		if (msg)
@@ -469,7 +472,12 @@ void emit_noval(struct tcb *tcp)
 
 void emit_errno(struct tcb *tcp, int err, bool restart)
 {
-	w->error(tcp, err, errno_name(err), errno_message(err), restart);
+	w->error(tcp, err, errno_name(err), errno_message(err), restart, NULL);
+}
+
+void emit_errno_val(struct tcb *tcp, int err, uint64_t val)
+{
+	w->error(tcp, err, errno_name(err), errno_message(err), false, &val);
 }
 
 void emit_aux(struct tcb *tcp, const char *text)

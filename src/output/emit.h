@@ -129,6 +129,11 @@ void emit_args_from(struct tcb *tcp, unsigned int first);
 void emit_retval_begin(struct tcb *tcp);
 void emit_noval(struct tcb *tcp);
 void emit_errno(struct tcb *tcp, int err, bool restart);
+/*
+ * An error the kernel returned as another value than -errno (x86_64's
+ * modify_ldt returns an unsigned int): "4294967258 ENOSYS (...)".
+ */
+void emit_errno_val(struct tcb *tcp, int err, uint64_t val);
 void emit_aux(struct tcb *tcp, const char *text);
 void emit_mark(struct tcb *tcp, const char *mark);
 /* -T: " <0.000123>", the call's duration in ns. */

@@ -125,8 +125,9 @@ struct emit_writer {
 	void (*prefix)(struct tcb *tcp, const char *text);
 	void (*retval_begin)(struct tcb *tcp);
 	void (*noval)(struct tcb *tcp);
+	/* val: the value returned when it is not -1 (NULL: -1). */
 	void (*error)(struct tcb *tcp, int err, const char *name,
-		      const char *msg, bool restart);
+		      const char *msg, bool restart, const uint64_t *val);
 	void (*aux)(struct tcb *tcp, const char *text);
 	void (*mark)(struct tcb *tcp, const char *mark);
 	void (*duration)(struct tcb *tcp, uint64_t ns);

@@ -717,12 +717,14 @@ static void json_noval(struct tcb *tcp)
 }
 
 static void json_error(struct tcb *tcp, int err, const char *name,
-		       const char *msg, bool restart)
+		       const char *msg, bool restart, const uint64_t *val)
 {
 	struct outstream *os = jitem(tcp);
 
 	/* A restarted syscall has no result yet: null. */
-	if (restart)
+	if (val)
+		put_u64(os, *val);
+	else if (restart)
 		out_put(os, "null", 4);
 	else
 		out_put(os, "-1", 2);

@@ -328,7 +328,11 @@ static void render_result(struct tcb *tcp, struct json_object *r)
 	struct json_object *err = jget(r, "error"), *rv = jget(r, "retval");
 
 	line_pad_to_retval(tcp);
-	if (err)
+	if (err && rv && json_object_is_type(rv, json_type_int) &&
+	    jint(r, "retval", -1) != -1)
+		emit_errno_val(tcp, (int)jint(err, "number", 0),
+			       (uint64_t)jint(r, "retval", -1));
+	else if (err)
 		emit_errno(tcp, (int)jint(err, "number", 0), !rv ||
 			   json_object_is_type(rv, json_type_null));
 	else if (!rv || json_object_is_type(rv, json_type_null))

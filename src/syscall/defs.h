@@ -47,6 +47,12 @@
 #define RVAL_FORMAT	0x0f
 #define RVAL_STR	0x10	/* then " (" tcp->sc.auxstr ")" */
 #define RVAL_NONE	0x20	/* no value: "= ?" */
+/*
+ * The error came as an unsigned int (x86_64's modify_ldt): the decoder
+ * made sc.rval -errno and set sc.is_error; the line shows the value the
+ * kernel returned, "= 4294967258 ENOSYS (...)", as strace does.
+ */
+#define RVAL_ERR_UINT	0x40
 #define RVAL_DECODED	0x100	/* all printed at entry: no exit call */
 
 static inline bool entering(const struct tcb *tcp)

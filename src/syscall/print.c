@@ -339,6 +339,10 @@ static void print_retval(struct tcb *tcp)
 		emit_noval(tcp);
 		return;
 	}
+	if (sc->is_error && (rf & RVAL_ERR_UINT)) {
+		emit_errno_val(tcp, (int)-sc->rval, (uint32_t)sc->rval);
+		goto injected;
+	}
 	if (sc->is_error) {
 		int err = (int)-sc->rval;
 
