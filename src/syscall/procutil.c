@@ -208,13 +208,18 @@ void print_user_desc(struct tcb *tcp, uint64_t addr, bool full)
 	uint32_t d[4];
 	unsigned int i, shift = 0;
 
-	if (!addr || tracee_read(tcp, addr, d, sizeof(d))) {
+	/* Only entry_number is read when the rest is not shown. */
+	if (!addr || tracee_read(tcp, addr, d, full ? sizeof(d) : sizeof(d[0]))) {
 		emit_ptr(tcp, addr);
 		return;
 	}
 	emit_struct_begin(tcp);
+	/* An unsigned int, but -1 ("find a free entry") reads -1. */
 	emit_field(tcp, "entry_number");
-	emit_int(tcp, (int32_t)d[0]);
+	if (d[0] == UINT32_MAX)
+		emit_int(tcp, -1);
+	else
+		emit_uint(tcp, d[0]);
 	if (!full) {
 		emit_more(tcp);
 		emit_struct_end(tcp);
