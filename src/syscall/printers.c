@@ -454,8 +454,12 @@ static void print_pair(struct tcb *tcp, uint64_t addr, bool wide,
 	emit_struct_begin(tcp);
 	emit_field(tcp, f1);
 	emit_int(tcp, a);
+	/* strace shows tv_nsec and tv_usec unsigned: -5 as 4294967291. */
 	emit_field(tcp, f2);
-	emit_int(tcp, b);
+	if (!wide && tcp_wordsize(tcp) == 4)
+		emit_uint(tcp, (uint32_t)b);
+	else
+		emit_uint(tcp, (uint64_t)b);
 	emit_struct_end(tcp);
 }
 

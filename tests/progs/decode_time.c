@@ -71,6 +71,10 @@ int main(void)
 	syscall(SYS_nanosleep, &ts, &rem);
 	syscall(SYS_nanosleep, &ts, NULL);
 	syscall(SYS_nanosleep, tail, NULL);
+	/* tv_nsec shows unsigned: -5 as the tracee's unsigned long. */
+	ts.tv_nsec = -5;
+	syscall(SYS_nanosleep, &ts, NULL);
+	ts.tv_nsec = 1000;
 	/* A sleep cut short by a signal reports the time left. */
 	signal(SIGALRM, on_alarm);
 	itv.it_value.tv_usec = 50000;
