@@ -1,0 +1,23 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The AIO syscalls of a 32-bit tracee: 32-bit pointer arrays, iovecs
+# and signal-set structs, io_pgetevents and io_pgetevents_time64
+# (tests/progs/decode_aio built -m32), as strace shows them.
+. "$SRCDIR/tests/lib.sh"
+[ -x "$PROGS/decode_aio32" ] ||
+	skip "no 32-bit test program (gcc -m32 with gcc-multilib)"
+have_32bit || skip "this kernel runs no 32-bit programs"
+need_strace
+
+cmp=$SRCDIR/tests/progs/decode_proc_cmp
+prog=$PROGS/decode_aio32
+for flags in "" "-v" "-X verbose" "-X raw" "-s 5" "-y"; do
+	note "flags: ${flags:-(none)}"
+	# shellcheck disable=SC2086
+	"$STRACE" $flags -o strace.out "$prog" 2>/dev/null ||
+		fail "strace $flags failed"
+	# shellcheck disable=SC2086
+	"$SLTRACE" $flags -o sltrace.out "$prog" || fail "$TOOL $flags failed"
+	"$cmp" strace.out sltrace.out >&2 ||
+		fail "lines differ with flags '$flags'"
+done
