@@ -610,6 +610,29 @@ void emit_cstr(struct tcb *tcp, uint64_t addr)
 	emit_str_limited(tcp, addr, cfg.string_limit);
 }
 
+void emit_cstr_max(struct tcb *tcp, uint64_t addr, size_t max)
+{
+	char *buf;
+	ssize_t n;
+
+	if (max > cfg.string_limit || !addr) {
+		emit_cstr(tcp, addr);
+		return;
+	}
+	/*
+	 * strace reads max bytes: without a NUL among them the string is
+	 * cut, even when its NUL is the next byte.
+	 */
+	buf = scratch_get(max + 1);
+	n = buf ? tracee_read_str(tcp, addr, buf, max) : -1;
+	if (n < 0)
+		emit_ptr(tcp, addr);
+	else if ((size_t)n >= max)
+		emit_quoted(tcp, buf, max, QUOTE_ELLIPSIS);
+	else
+		emit_quoted(tcp, buf, (size_t)n, 0);
+}
+
 /*
  * strace reads one byte past -s when the buffer is longer (-s 3 of a
  * 10-byte buffer with only 3 readable bytes prints the address), and a

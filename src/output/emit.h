@@ -102,6 +102,11 @@ void emit_quoted(struct tcb *tcp, const char *s, size_t len,
  */
 void emit_path(struct tcb *tcp, uint64_t addr);
 void emit_cstr(struct tcb *tcp, uint64_t addr);
+/*
+ * emit_cstr of a string the kernel reads at most max bytes of (fsconfig's
+ * 256-byte keys): cut at max, or at -s when that is less.
+ */
+void emit_cstr_max(struct tcb *tcp, uint64_t addr, size_t max);
 void emit_buf(struct tcb *tcp, uint64_t addr, uint64_t len);
 
 /* Structures, arrays and named fields. */

@@ -195,6 +195,34 @@ static bool select_matches(struct tcb *tcp, const uint64_t *a)
 }
 
 /*
+ * fsconfig: its value is a path (FSCONFIG_SET_PATH, _PATH_EMPTY) with
+ * aux its dirfd, or aux is a descriptor (FSCONFIG_SET_FD); strace 6.1
+ * matches those alone, never the fs_fd of the first argument.
+ */
+static bool fsconfig_matches(struct tcb *tcp, const uint64_t *a)
+{
+	switch ((uint32_t)a[1]) {
+	case 3:	/* FSCONFIG_SET_PATH */
+	case 4:	/* FSCONFIG_SET_PATH_EMPTY */
+		return path_matches(tcp, a[3]) ||
+		       fd_matches(tcp, (int32_t)a[4]);
+	case 5:	/* FSCONFIG_SET_FD */
+		return fd_matches(tcp, (int32_t)a[4]);
+	default:
+		return false;
+	}
+}
+
+/*
+ * Syscalls whose rows name a path or descriptor that strace 6.1 does not
+ * match (observed): fsopen's name is a filesystem type, and the fs_fd of
+ * fsmount is a filesystem context, not a file.
+ */
+static const char *const never_match[] = {
+	"fsopen", "fsmount",
+};
+
+/*
  * Syscalls whose descriptors are not plain arguments.  Returns 1 or 0
  * when it decided, -1 to go by argfmt.
  */
@@ -207,6 +235,11 @@ static int special_match(struct tcb *tcp)
 
 	for (unsigned int i = 0; i < MAX_ARGS; i++)
 		a[i] = word(tcp, tcp->sc.args[i]);
+	for (size_t i = 0; i < sizeof(never_match) / sizeof(*never_match); i++)
+		if (!strcmp(name, never_match[i]))
+			return 0;
+	if (!strcmp(name, "fsconfig"))
+		return fsconfig_matches(tcp, a);
 	if (!strncmp(name, "poll", 4) || !strncmp(name, "ppoll", 5))
 		return poll_matches(tcp, a[0], a[1]);
 	if (!strncmp(name, "pselect6", 8) || !strcmp(name, "_newselect") ||

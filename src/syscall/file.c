@@ -245,11 +245,7 @@ SYS_FUNC(creat)
 	return RVAL_DECODED | RVAL_FD;
 }
 
-/*
- * Bytes of a bigger struct than we know, after the known part: nothing
- * when they are all zero, else strace's "/\* bytes 24..31 *\/ "\x01..."".
- */
-static void print_struct_tail(struct tcb *tcp, uint64_t addr, uint64_t from,
+void print_struct_tail(struct tcb *tcp, uint64_t addr, uint64_t from,
 			      uint64_t size)
 {
 	uint64_t len = size - from;

@@ -39,4 +39,13 @@ bool sprint_time(char *buf, size_t size, int64_t sec, uint64_t frac,
 void print_time_comment(struct tcb *tcp, int64_t sec, uint64_t frac,
 			unsigned int digits);
 
+/*
+ * The bytes from..size-1 of a struct at addr bigger than the one we know
+ * (openat2's open_how, mount_attr): nothing when they are all zero, else
+ * strace's ", /\* bytes 24..31 *\/ "\x01..."" as one more field, and
+ * ", ???" when they cannot be read.
+ */
+void print_struct_tail(struct tcb *tcp, uint64_t addr, uint64_t from,
+		       uint64_t size);
+
 #endif
