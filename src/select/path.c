@@ -215,11 +215,11 @@ static bool fsconfig_matches(struct tcb *tcp, const uint64_t *a)
 
 /*
  * Syscalls whose rows name a path or descriptor that strace 6.1 does not
- * match (observed): fsopen's name is a filesystem type, and the fs_fd of
- * fsmount is a filesystem context, not a file.
+ * match (observed): fsopen's name is a filesystem type, the fs_fd of
+ * fsmount a filesystem context, and the landlock descriptors rulesets.
  */
 static const char *const never_match[] = {
-	"fsopen", "fsmount",
+	"fsopen", "fsmount", "landlock_add_rule", "landlock_restrict_self",
 };
 
 /*

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# The new mount API (src/syscall/mount.c): tests/progs/decode_mount
-# performs fsopen, fsconfig (each command), fsmount, fspick, move_mount,
-# open_tree and mount_setattr with valid arguments, errors, NULL and
+# The new mount API and Landlock (src/syscall/mount.c, landlock.c):
+# tests/progs/decode_mount performs fsopen, fsconfig (each command),
+# fsmount, fspick, move_mount, open_tree, mount_setattr and the three
+# landlock syscalls with valid arguments, errors, NULL and
 # unmapped pointers and unknown flags; the lines must be those Debian's
 # strace prints, without flags and with -v, -X raw, -X verbose,
 # -e verbose=none, -s 5, -s 300, -y, and -P /dev/full (which of these
@@ -20,6 +21,7 @@ else
 fi
 
 names=fsopen,fsconfig,fsmount,fspick,move_mount,open_tree,mount_setattr
+names+=,landlock_create_ruleset,landlock_add_rule,landlock_restrict_self
 
 # trace TRACER OUT FLAGS...: the program's lines, addresses masked.
 trace() {

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * decode_mount: performs each syscall of the new mount API (fsopen,
- * fsconfig, fsmount, fspick, move_mount, open_tree, mount_setattr) with
- * every command and flag, unknown values, NULL and pointers into an
- * unmapped page.  tests/cases/decode-mount*.sh trace it with strace and
+ * fsconfig, fsmount, fspick, move_mount, open_tree, mount_setattr) and
+ * of Landlock with every command and flag, unknown values, NULL and
+ * pointers into an unmapped page.  tests/cases/decode-mount*.sh trace it with strace and
  * with sltrace and compare the lines.  Built 64-bit and -m32.
  *
  * Nothing here mounts anything: the calls that could (move_mount,
  * fsconfig FSCONFIG_CMD_CREATE) get descriptors that are no mount or
- * filesystem context (/dev/full, -1), so that root gets errors too.
+ * filesystem context (/dev/full, -1), so that root gets errors too;
+ * landlock_restrict_self is given no ruleset.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -93,8 +94,8 @@ static void fsconfig_calls(char *end, int fd)
 {
 	char *key = at_end(end, "source");
 	char *val = at_end(end - 64, "value");
-	char *blob = end - 300;
-	char *longkey = end - 400;
+	char *blob = end - 700;
+	char *longkey = end - 1100;
 	unsigned int cmd;
 
 	for (int i = 0; i < 300; i++)
@@ -121,11 +122,58 @@ static void fsconfig_calls(char *end, int fd)
 	syscall(SYS_fsconfig, fd, 2, key, blob, -1);
 	syscall(SYS_fsconfig, fd, 2, key, end - 3, 3);
 	syscall(SYS_fsconfig, fd, 2, key, end - 3, 5);
+	/* A key whose NUL is the last readable byte; one without a NUL. */
+	syscall(SYS_fsconfig, fd, 1, key, key, 0);
+	syscall(SYS_fsconfig, fd, 1, end - 2, end - 1, 0);
 	/* SET_FD and the paths: aux a descriptor, a dirfd. */
 	syscall(SYS_fsconfig, -1, 5, key, NULL, fd);
 	syscall(SYS_fsconfig, -1, 3, key, "/dev/full", fd);
 	syscall(SYS_fsconfig, -1, 4, key, "", fd);
 	syscall(SYS_fsconfig, -1, 3, key, "dev", -100);
+}
+
+static void landlock_calls(char *end, int fd)
+{
+	uint64_t *attr = (uint64_t *)(end - 16);
+	/* struct landlock_path_beneath_attr: packed, 12 bytes. */
+	char *pb = end - 12;
+	uint64_t access = 0x1;
+	int32_t parent = fd;
+	int rs;
+
+	attr[0] = 0x1;
+	attr[1] = 0;
+	rs = (int)syscall(SYS_landlock_create_ruleset, attr, 8, 0);
+	syscall(SYS_landlock_create_ruleset, attr, 16, 0);
+	syscall(SYS_landlock_create_ruleset, attr + 1, 16, 0);
+	syscall(SYS_landlock_create_ruleset, attr, 7, 0);
+	syscall(SYS_landlock_create_ruleset, NULL, 0, 1);
+	syscall(SYS_landlock_create_ruleset, NULL, 0, 3);
+	syscall(SYS_landlock_create_ruleset, end, 8, 2);
+	syscall(SYS_landlock_create_ruleset, end - 4, 8, 0);
+	attr[1] = 0x3fff;
+	syscall(SYS_landlock_create_ruleset, attr + 1, 8, -1);
+	attr[1] = 0xffffffffffffc000ULL;
+	syscall(SYS_landlock_create_ruleset, attr + 1, 8, 0);
+
+	memcpy(pb, &access, 8);
+	memcpy(pb + 8, &parent, 4);
+	syscall(SYS_landlock_add_rule, rs, 1, pb, 0);
+	syscall(SYS_landlock_add_rule, fd, 1, pb, 1);
+	syscall(SYS_landlock_add_rule, -1, 0, pb, -1);
+	syscall(SYS_landlock_add_rule, -1, 2, pb, 0);
+	syscall(SYS_landlock_add_rule, -1, 1, NULL, 0);
+	syscall(SYS_landlock_add_rule, -1, 1, end - 8, 0);
+	access = 0xffffffffffffffffULL;
+	parent = -100;
+	memcpy(pb, &access, 8);
+	memcpy(pb + 8, &parent, 4);
+	syscall(SYS_landlock_add_rule, -1, 1, pb, 0);
+	syscall(SYS_landlock_restrict_self, -1, 0);
+	syscall(SYS_landlock_restrict_self, fd, 1);
+	syscall(SYS_landlock_restrict_self, 12345, -1);
+	if (rs >= 0)
+		close(rs);
 }
 
 int main(void)
@@ -149,7 +197,7 @@ int main(void)
 		close(ctx);
 	}
 
-	fsconfig_calls(end - 1024, fd);
+	fsconfig_calls(tail_page(), fd);
 
 	for (unsigned int i = 0; i < 5; i++) {
 		static const unsigned int flags[] = { 0, 1, 2, 0xfffffffe, -1 };
@@ -186,6 +234,7 @@ int main(void)
 	syscall(SYS_move_mount, -1, "", -1, "", 8);
 	syscall(SYS_move_mount, -1, "", -1, "", -1);
 
-	mount_setattr_calls(end - 2048, fd);
+	mount_setattr_calls(tail_page(), fd);
+	landlock_calls(tail_page(), fd);
 	return 0;
 }
