@@ -89,6 +89,11 @@ void emit_comment(struct tcb *tcp, const char *text);
 #define QUOTE_ELLIPSIS	0x01	/* the data was cut: add "..." after it */
 #define QUOTE_0_TERMINATED 0x02	/* stop at the first NUL */
 #define QUOTE_FORCE_HEX	0x04	/* every byte as \xNN (getrandom, -xx) */
+/*
+ * A last byte NUL is not shown — unless the string prints in hex (-x),
+ * where strace shows it as \x00 (keyctl's KEYCTL_DESCRIBE).
+ */
+#define QUOTE_OMIT_TRAILING_0 0x08
 
 /* A string from tracer memory, quoted and escaped as strace does. */
 void emit_quoted(struct tcb *tcp, const char *s, size_t len,

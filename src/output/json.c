@@ -603,6 +603,9 @@ static void json_quoted(struct tcb *tcp, const char *s, size_t len,
 		if (nul)
 			len = (size_t)(nul - s);
 	}
+	/* The text without its final NUL (strace shows it in hex only). */
+	if ((flags & QUOTE_OMIT_TRAILING_0) && !hex && len && !s[len - 1])
+		len--;
 	utf8 = is_utf8(s, len);
 	if (utf8 && !more && !hex && !reads_as_hex(s, len)) {
 		put_jstr(os, s, len);

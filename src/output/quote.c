@@ -105,6 +105,8 @@ size_t quote_string(char *dst, const void *src, size_t len, unsigned int flags)
 	if ((flags & QUOTE_FORCE_HEX) ||
 	    ((flags & QUOTE_HEX_NONPRINT) && needs_octal(s, len)))
 		p = put_hex(p, s, len);
+	else if ((flags & QUOTE_OMIT_TRAILING_0) && len && !s[len - 1])
+		p = put_c(p, s, len - 1, flags & QUOTE_HEX_ESCAPES);
 	else
 		p = put_c(p, s, len, flags & QUOTE_HEX_ESCAPES);
 	*p++ = '"';

@@ -216,10 +216,12 @@ static bool fsconfig_matches(struct tcb *tcp, const uint64_t *a)
 /*
  * Syscalls whose rows name a path or descriptor that strace 6.1 does not
  * match (observed): fsopen's name is a filesystem type, the fs_fd of
- * fsmount a filesystem context, and the landlock descriptors rulesets.
+ * fsmount a filesystem context, the landlock descriptors rulesets, and
+ * the strings of add_key and request_key key types and descriptions.
  */
 static const char *const never_match[] = {
 	"fsopen", "fsmount", "landlock_add_rule", "landlock_restrict_self",
+	"add_key", "request_key",
 };
 
 /*

@@ -39,7 +39,11 @@ static void print_iov_elem(struct tcb *tcp, const void *elem, void *data)
 	}
 	emit_struct_begin(tcp);
 	emit_field(tcp, "iov_base");
-	if (st->data) {
+	if (st->data && st->left == IOV_DATA_ALL) {
+		/* No total to spread: each buffer whole (writev's huge
+		 * lengths leave the next ones shown, as strace does). */
+		emit_buf(tcp, base, len);
+	} else if (st->data) {
 		uint64_t show = len < st->left ? len : st->left;
 
 		if (st->sock_fd >= 0)

@@ -95,6 +95,17 @@ int main(void)
 	      "\"a\\tb\\1c\"");
 	check("0-terminated, no NUL", S("abc"), QUOTE_0_TERMINATED, "\"abc\"");
 
+	/*
+	 * keyctl(KEYCTL_DESCRIBE, ...) writes "keyring;...;_tid\0":
+	 * strace shows "keyring;...;_tid", with -x "\x6b...\x64\x00".
+	 */
+	check("trailing NUL omitted", S("a;b\0"), QUOTE_OMIT_TRAILING_0,
+	      "\"a;b\"");
+	check("inner NUL kept", S("a\0b"), QUOTE_OMIT_TRAILING_0,
+	      "\"a\\0b\"");
+	check("trailing NUL in hex", S("a\0"),
+	      QUOTE_OMIT_TRAILING_0 | QUOTE_HEX_NONPRINT, "\"\\x61\\x00\"");
+
 	/* printf '\200\377\001' | strace -e trace=read cat -> "\200\377\1" */
 	check("high bytes", S("\200\377\001"), 0, "\"\\200\\377\\1\"");
 
