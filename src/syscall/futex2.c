@@ -69,8 +69,8 @@ static void print_waiters(struct tcb *tcp, uint64_t addr, uint32_t n)
 			emit_more(tcp);
 			break;
 		}
-		if (i && tracee_read(tcp, addr + i * sizeof(w), &w,
-				     sizeof(w))) {
+		if (i &&
+		    tracee_read(tcp, addr + i * sizeof(w), &w, sizeof(w))) {
 			snprintf(where, sizeof(where), "%#llx",
 				 (unsigned long long)(addr + i * sizeof(w)));
 			emit_more(tcp);

@@ -116,8 +116,9 @@ static void print_out_string(struct tcb *tcp, uint64_t addr, uint64_t len)
 	if (!buf || tracee_read(tcp, addr, buf, show))
 		emit_ptr(tcp, addr);
 	else
-		emit_quoted(tcp, buf, show, len > show ? QUOTE_ELLIPSIS :
-				  QUOTE_OMIT_TRAILING_0);
+		emit_quoted(tcp, buf, show,
+			    len > show ? QUOTE_ELLIPSIS :
+					 QUOTE_OMIT_TRAILING_0);
 	free(buf);
 }
 

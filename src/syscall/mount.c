@@ -51,8 +51,7 @@ SYS_FUNC(fsopen)
 {
 	emit_cstr(tcp, tcp_arg(tcp, 0));
 	emit_next(tcp);
-	print_flags(tcp, fsopen_flags, (uint32_t)tcp_arg(tcp, 1),
-		    "FSOPEN_???");
+	print_flags(tcp, fsopen_flags, (uint32_t)tcp_arg(tcp, 1), "FSOPEN_???");
 	return RVAL_DECODED | RVAL_FD;
 }
 
@@ -75,7 +74,7 @@ static void print_blob(struct tcb *tcp, uint64_t addr, uint64_t len)
 	} else {
 		emit_quoted(tcp, buf, show,
 			    QUOTE_FORCE_HEX |
-			    (len > limit ? QUOTE_ELLIPSIS : 0));
+				    (len > limit ? QUOTE_ELLIPSIS : 0));
 	}
 	free(buf);
 }
@@ -147,8 +146,7 @@ SYS_FUNC(fspick)
 {
 	print_dirfd_path(tcp, 0);
 	emit_next(tcp);
-	print_flags(tcp, fspick_flags, (uint32_t)tcp_arg(tcp, 2),
-		    "FSPICK_???");
+	print_flags(tcp, fspick_flags, (uint32_t)tcp_arg(tcp, 2), "FSPICK_???");
 	return RVAL_DECODED | RVAL_FD;
 }
 

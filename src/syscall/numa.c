@@ -83,16 +83,16 @@ static void print_node_word(struct tcb *tcp, const void *elem, void *data)
 static void print_nodemask(struct tcb *tcp, uint64_t addr, uint64_t maxnode)
 {
 	unsigned int bits = 8 * tcp_wordsize(tcp);
-	uint64_t words = maxnode ? (maxnode - 1) / bits +
-					   ((maxnode - 1) % bits != 0) : 0;
+	uint64_t words =
+		maxnode ? (maxnode - 1) / bits + ((maxnode - 1) % bits != 0) :
+			  0;
 
 	/* maxnode 1 names no node: strace shows the address, not "[]". */
 	if (maxnode == 1) {
 		emit_ptr(tcp, addr);
 		return;
 	}
-	print_array(tcp, addr, words, tcp_wordsize(tcp), print_node_word,
-		    NULL);
+	print_array(tcp, addr, words, tcp_wordsize(tcp), print_node_word, NULL);
 }
 
 SYS_FUNC(set_mempolicy)
@@ -148,8 +148,7 @@ SYS_FUNC(mbind)
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 4));
 	emit_next(tcp);
-	print_flags(tcp, mbind_flags, (uint32_t)tcp_arg(tcp, 5),
-		    "MPOL_MF_???");
+	print_flags(tcp, mbind_flags, (uint32_t)tcp_arg(tcp, 5), "MPOL_MF_???");
 	return RVAL_DECODED;
 }
 
