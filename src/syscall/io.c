@@ -39,18 +39,17 @@ static void print_iov_elem(struct tcb *tcp, const void *elem, void *data)
 	}
 	emit_struct_begin(tcp);
 	emit_field(tcp, "iov_base");
-	if (st->data && st->left == IOV_DATA_ALL) {
-		/* No total to spread: each buffer whole (writev's huge
-		 * lengths leave the next ones shown, as strace does). */
-		emit_buf(tcp, base, len);
-	} else if (st->data) {
+	if (st->data) {
 		uint64_t show = len < st->left ? len : st->left;
 
 		if (st->sock_fd >= 0)
 			netlink_print_msgs(tcp, st->sock_fd, base, show);
 		else
 			emit_buf(tcp, base, show);
-		st->left -= show;
+		/* No total to spread (IOV_DATA_ALL): each buffer whole, even
+		 * after huge lengths (writev's), as strace shows them. */
+		if (st->left != IOV_DATA_ALL)
+			st->left -= show;
 	} else {
 		emit_ptr(tcp, base);
 	}
