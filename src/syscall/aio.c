@@ -13,7 +13,6 @@
 #include "syscall/desc.h"
 #include "xlat/tables/aio_cmds.h"
 #include "xlat/tables/aio_iocb_flags.h"
-#include "xlat/tables/ioprio_class.h"
 #include "xlat/tables/poll_events.h"
 #include "xlat/tables/rwf_flags.h"
 
@@ -49,20 +48,12 @@ struct aio_event {
 #define IOCB_CMD_PWRITEV_VAL 8
 #define IOCB_FLAG_RESFD_VAL 1
 #define IOCB_FLAG_IOPRIO_VAL 2
-/* linux/ioprio.h */
-#define IOPRIO_CLASS_SHIFT_VAL 13
-#define IOPRIO_PRIO_MASK_VAL 0x1fff
-
 /* "IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4)": class and level. */
 static void print_ioprio(struct tcb *tcp, uint16_t prio)
 {
-	char cls[64], text[128];
+	char text[128];
 
-	sprint_xval(cls, sizeof(cls), ioprio_class,
-		    prio >> IOPRIO_CLASS_SHIFT_VAL, "IOPRIO_CLASS_???");
-	snprintf(text, sizeof(text), "IOPRIO_PRIO_VALUE(%s, %u)", cls,
-		 prio & IOPRIO_PRIO_MASK_VAL);
-	print_named(tcp, prio, text, false);
+	print_named(tcp, prio, sprint_ioprio(text, sizeof(text), prio), false);
 }
 
 /* The data, opcode, priority and fd: what every control block shows. */

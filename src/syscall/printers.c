@@ -12,6 +12,7 @@
 #include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/net.h"
+#include "xlat/tables/ioprio_class.h"
 
 /* True when some bit of val has a name in x. */
 static bool any_named_bit(const struct xlat *x, uint64_t val)
@@ -540,4 +541,19 @@ void print_sigset(struct tcb *tcp, uint64_t addr, uint64_t size)
 		return;
 	}
 	print_sigmask(tcp, mask, (unsigned int)size * 8);
+}
+
+/* linux/ioprio.h: IOPRIO_PRIO_VALUE(class, data) = class << 13 | data. */
+#define IOPRIO_CLASS_SHIFT 13
+#define IOPRIO_PRIO_MASK ((1U << IOPRIO_CLASS_SHIFT) - 1)
+
+const char *sprint_ioprio(char *buf, size_t size, uint32_t prio)
+{
+	char cls[48];
+
+	sprint_xval(cls, sizeof(cls), ioprio_class, prio >> IOPRIO_CLASS_SHIFT,
+		    "IOPRIO_CLASS_???");
+	snprintf(buf, size, "IOPRIO_PRIO_VALUE(%s, %u)", cls,
+		 prio & IOPRIO_PRIO_MASK);
+	return buf;
 }

@@ -44,6 +44,9 @@ const char *sprint_flags(char *buf, size_t size, const struct xlat *x,
 			 uint64_t val, const char *dflt);
 const char *sprint_xval(char *buf, size_t size, const struct xlat *x,
 			uint64_t val, const char *dflt);
+/* An I/O priority as "IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4)", the class in
+ * the -X style (ioprio_get/ioprio_set, an aio control block's reqprio). */
+const char *sprint_ioprio(char *buf, size_t size, uint32_t prio);
 /*
  * The abbreviated form of sprint_flags whatever -X says, for the parts
  * of a value strace always shows by name (auxstr of prctl's getters).

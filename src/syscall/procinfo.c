@@ -9,7 +9,6 @@
 
 #include "output/pidcomm.h"
 #include "syscall/defs.h"
-#include "xlat/tables/ioprio_class.h"
 #include "xlat/tables/ioprio_who.h"
 #include "xlat/tables/kcmp_types.h"
 #include "xlat/tables/loglevels.h"
@@ -90,23 +89,7 @@ SYS_FUNC(kcmp)
 
 /* --- ioprio ---------------------------------------------------------- */
 
-/* linux/ioprio.h: IOPRIO_PRIO_VALUE(class, data) = class << 13 | data. */
-#define IOPRIO_CLASS_SHIFT 13
-#define IOPRIO_PRIO_MASK ((1U << IOPRIO_CLASS_SHIFT) - 1)
-
 #define IOPRIO_WHO_PROCESS 1
-
-/* "IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4)", the class in the -X style. */
-static const char *sprint_ioprio(char *buf, size_t size, uint32_t prio)
-{
-	char cls[48];
-
-	sprint_xval(cls, sizeof(cls), ioprio_class, prio >> IOPRIO_CLASS_SHIFT,
-		    "IOPRIO_CLASS_???");
-	snprintf(buf, size, "IOPRIO_PRIO_VALUE(%s, %u)", cls,
-		 prio & IOPRIO_PRIO_MASK);
-	return buf;
-}
 
 /*
  * which, and who: -Y names a process, not a process group or a user
