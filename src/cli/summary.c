@@ -89,11 +89,22 @@ static const struct name_map sort_names[] = {
 	{ NULL, 0 }
 };
 
+/* Equal words, an '_' in S standing for a '-' ("time_total"), as strace. */
+static bool same_word(const char *name, const char *s, size_t len)
+{
+	if (strlen(name) != len)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (name[i] != s[i] && !(name[i] == '-' && s[i] == '_'))
+			return false;
+	return true;
+}
+
 /* The words are case-sensitive in strace ("CALLS" is refused). */
 static int lookup(const struct name_map *map, const char *s, size_t len)
 {
 	for (; map->name; map++)
-		if (strlen(map->name) == len && !memcmp(map->name, s, len))
+		if (same_word(map->name, s, len))
 			return map->value;
 	return -1;
 }

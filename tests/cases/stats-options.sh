@@ -28,6 +28,15 @@ expect_rc 1 $? "tracer (-S)"
 usage "option requires an argument -- 'S'"
 "$SLTRACE" -c true > out 2> err
 expect_rc 0 $? "tracer (-c true)"
+# An '_' may stand for a '-' in the words of -S and -U, as in strace's.
+"$SLTRACE" -c -S time_total -U min_time,avg_time,syscall_name -o got true \
+	> out 2> err
+expect_rc 0 $? "tracer (-S time_total -U min_time,...)"
+expect_empty err
+expect_match got '^shortest +usecs/call +syscall$'
+"$SLTRACE" -c -S Time_total true > out 2> err
+expect_rc 1 $? "tracer (-S Time_total)"
+usage "invalid sortby: 'Time_total'"
 
 # -y does nothing for -c, and strace says so (not for -C).
 "$SLTRACE" -c -y -o got true > out 2> err
