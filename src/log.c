@@ -6,11 +6,13 @@
 
 #include "log.h"
 
+const char *log_progname = "sltrace";
+
 void log_debug(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("sltrace: [debug] ", stderr);
+	fprintf(stderr, "%s: [debug] ", log_progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);

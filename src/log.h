@@ -8,6 +8,12 @@
 
 #include "cli/cli.h"
 
+/*
+ * The name sltrace was run as (argv[0]), the prefix of its messages, as
+ * strace prefixes its own: "/usr/local/bin/sltrace: Invalid process id".
+ */
+extern const char *log_progname;
+
 void log_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #define debug(...)                                  \

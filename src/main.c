@@ -16,6 +16,7 @@
 #include "select/path.h"
 #include "select/qualify.h"
 #include "guard/guard.h"
+#include "log.h"
 #include "libcall/libcall.h"
 #include "libcall/ltrace_sys.h"
 #include "output/events.h"
@@ -207,6 +208,9 @@ int main(int argc, char **argv)
 	static struct engine_consumer consumer;
 	int status, killed_by, rc;
 
+	/* Messages start with the name we were run as, as strace's do. */
+	if (argc > 0 && argv[0] && argv[0][0])
+		log_progname = argv[0];
 	out_hold_std_fds();
 	cli_parse(argc, argv);
 	/* ltrace's mode shows syscalls (-S) ltrace's way. */
@@ -239,6 +243,8 @@ int main(int argc, char **argv)
 		out_finish();
 		return 1;
 	}
+	if (cfg.argv)
+		out_release_std_in_out();
 	/*
 	 * Library-call breakpoints change the programs' memory, and the
 	 * seccomp filter stops them for a tracer: a guardian puts the one

@@ -22,6 +22,7 @@
 #include "select/qualify.h"
 #include "cli/summary.h"
 #include "cli/tips.h"
+#include "log.h"
 
 struct config cfg = {
 	.string_limit = 32,
@@ -29,7 +30,7 @@ struct config cfg = {
 	.stack_trace_limit = 256,
 };
 
-static const char *progname = "sltrace";
+#define progname log_progname
 
 static void __attribute__((noreturn, format(printf, 1, 2)))
 usage_error(const char *fmt, ...)
@@ -1282,6 +1283,10 @@ void cli_parse(int argc, char **argv)
 	    !cfg.replay)
 		cfg.stack_trace = STACK_TRACE_SYMBOL;
 	check_summary(sort_given, cols_given, ny || decode_fds_opt);
+	/* A command can't be started per process: "-o |cmd" is one stream. */
+	if (cfg.output_separately && cfg.outfile &&
+	    (cfg.outfile[0] == '|' || cfg.outfile[0] == '!'))
+		usage_error("piping the output and -ff/--output-separately are mutually exclusive");
 	resolve_trace_paths();
 	/*
 	 * strace keeps the trace file free of these messages for a command

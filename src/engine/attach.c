@@ -19,6 +19,7 @@
 
 #include "engine/inject.h"
 #include "engine/internal.h"
+#include "log.h"
 
 static int seize(pid_t tid)
 {
@@ -89,8 +90,8 @@ unsigned int attach_all(void)
 
 		if (n < 0) {
 			fprintf(stderr,
-				"sltrace: attach: ptrace(PTRACE_SEIZE, %d): %s\n",
-				pid, strerror(-n));
+				"%s: attach: ptrace(PTRACE_SEIZE, %d): %s\n",
+				log_progname, pid, strerror(-n));
 			continue;
 		}
 		if (n == 0)	/* listed twice */

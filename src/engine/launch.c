@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "engine/internal.h"
+#include "log.h"
 
 pid_t launched_pid;
 
@@ -33,7 +34,7 @@ static void __attribute__((format(printf, 1, 2))) complain(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("sltrace: ", stderr);
+	fprintf(stderr, "%s: ", log_progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -140,14 +141,14 @@ become_command(const char *path, char **argv, const struct passwd *pw,
 	/* -u: groups, then gid, then uid: in that order or not at all. */
 	if (pw && (initgroups(pw->pw_name, pw->pw_gid) < 0 ||
 		   setgid(pw->pw_gid) < 0 || setuid(pw->pw_uid) < 0)) {
-		fprintf(stderr, "sltrace: cannot run as %s: %s\n", pw->pw_name,
+		fprintf(stderr, "%s: cannot run as %s: %s\n", log_progname, pw->pw_name,
 			strerror(errno));
 		_exit(1);
 	}
 	if (filter)
 		install_filter(filter, n);
 	execv(path, argv);
-	fprintf(stderr, "sltrace: exec: %s\n", strerror(errno));
+	fprintf(stderr, "%s: exec: %s\n", log_progname, strerror(errno));
 	_exit(1);
 }
 

@@ -85,7 +85,7 @@ static void say(const char *fmt, ...)
 	va_list ap;
 	int n;
 
-	n = snprintf(buf, sizeof(buf), "sltrace: ");
+	n = snprintf(buf, sizeof(buf), "%s: ", log_progname);
 	va_start(ap, fmt);
 	n += vsnprintf(buf + n, sizeof(buf) - (size_t)n, fmt, ap);
 	va_end(ap);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "log.h"
 #include "engine/engine.h"
 #include "output/emit.h"
 #include "output/internal.h"
@@ -700,8 +701,12 @@ static void msg_elsewhere(const char *buf, size_t n)
 		openlog("sltrace", LOG_PID, LOG_USER);
 		opened = true;
 	}
-	/* "sltrace: " is syslog's ident already; no newline. */
-	syslog(LOG_WARNING, "%.*s", (int)(n - 1 - 9), buf + 9);
+	/* Syslog's ident names us already: no "NAME: " prefix, no newline. */
+	{
+		size_t pfx = strlen(log_progname) + 2;
+
+		syslog(LOG_WARNING, "%.*s", (int)(n - 1 - pfx), buf + pfx);
+	}
 }
 
 /*
@@ -719,7 +724,7 @@ static void msg_vwrite(const char *fmt, va_list ap, const char *err)
 	if (os->fd == 2 && os->len)
 		out_flush(os);
 
-	n = (size_t)snprintf(buf, sizeof(buf), "%s: ", "sltrace");
+	n = (size_t)snprintf(buf, sizeof(buf), "%s: ", log_progname);
 	r = vsnprintf(buf + n, sizeof(buf) - n, fmt, ap);
 	if (r > 0)
 		n += (size_t)r;
@@ -750,7 +755,7 @@ static void msg_vwrite(const char *fmt, va_list ap, const char *err)
 	 */
 	if (out_json && cfg.out_format == OUT_FORMAT_JSON && os->fd != 2 &&
 	    os->fd >= 0 && !os->failed) {
-		size_t pfx = sizeof("sltrace: ") - 1;
+		size_t pfx = strlen(log_progname) + 2;
 
 		buf[n - 1] = '\0';
 		out_jrec_begin(os, "note");

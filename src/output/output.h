@@ -51,6 +51,14 @@ struct outstream {
  * it opens lands there and the command still starts without them.
  */
 void out_hold_std_fds(void);
+/*
+ * Once the command runs, sltrace's own stdin and stdout become /dev/null:
+ * a pipe the command shares with us must see its end when the command
+ * closes it, not stay open in the tracer ("cmd | reader" ends when cmd
+ * closes stdout, as without a tracer).  The trace's stream is never one
+ * of them: it is stderr or a descriptor of its own.
+ */
+void out_release_std_in_out(void);
 
 /* sltrace was started with stderr closed. */
 bool out_stderr_closed(void);

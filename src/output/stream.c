@@ -62,6 +62,19 @@ void out_hold_std_fds(void)
 	}
 }
 
+void out_release_std_in_out(void)
+{
+	int fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	for (int std = 0; std <= 1; std++)
+		if (fd != std && !std_closed[std])
+			dup3(fd, std, O_CLOEXEC);
+	if (fd > 2)
+		close(fd);
+}
+
 bool out_stderr_closed(void)
 {
 	return std_closed[2];
