@@ -178,8 +178,10 @@ void inject_entry(struct tcb *tcp)
 		if (rc < 0)
 			debug("pid %d: cannot replace syscall %ld: %s",
 			      tcp->pid, sc->nr, strerror(-rc));
-		else
+		else {
 			it->replaced = true;
+			sc->injected |= SC_REPLACED;
+		}
 	}
 	if (spec->what & INJECT_SIGNAL) {
 		if (at_seccomp_stop(tcp))

@@ -81,6 +81,7 @@ struct syscall_state {
 #define SC_INJECTED_ERROR	0x01	/* error= replaced the result */
 #define SC_INJECTED_RETVAL	0x02	/* retval= replaced the result */
 #define SC_DELAYED		0x04	/* held by delay_enter=/delay_exit= */
+#define SC_REPLACED		0x08	/* will not run: exit (even exit_group's) comes */
 
 /* tcb->flags */
 #define TCB_IN_SYSCALL		0x0001	/* between entry and exit stops */

@@ -137,6 +137,13 @@ static void print_exec_args(struct tcb *tcp, unsigned int first)
 {
 	emit_path(tcp, tcp_arg(tcp, first));
 	emit_next(tcp);
+	/* -e verbose=!execve: the two arrays as their addresses. */
+	if (!qual_verbose(tcp)) {
+		emit_ptr(tcp, tcp_arg(tcp, first + 1));
+		emit_next(tcp);
+		emit_ptr(tcp, tcp_arg(tcp, first + 2));
+		return;
+	}
 	print_str_array(tcp, tcp_arg(tcp, first + 1));
 	emit_next(tcp);
 	if (qual_abbrev(tcp))

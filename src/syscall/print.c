@@ -285,7 +285,9 @@ void syscall_print_entry(struct tcb *tcp)
 	} else {
 		print_entry_args(tcp);
 	}
+	/* An injected exit_group does not run: it returns like any other. */
 	if (tcp->sc.ent && (tcp->sc.ent->flags & SYSCALL_NO_RETURN) &&
+	    !(tcp->sc.injected & SC_REPLACED) &&
 	    cfg.lc_style == LC_STYLE_LTRACE) {
 		/*
 		 * ltrace: "SYS_exit_group(0 <no return ...>", cut by the
@@ -293,7 +295,8 @@ void syscall_print_entry(struct tcb *tcp)
 		 */
 		line_leave_open(tcp);
 		tcp->flags |= TCB_ENTRY_PRINTED;
-	} else if (tcp->sc.ent && (tcp->sc.ent->flags & SYSCALL_NO_RETURN)) {
+	} else if (tcp->sc.ent && (tcp->sc.ent->flags & SYSCALL_NO_RETURN) &&
+		   !(tcp->sc.injected & SC_REPLACED)) {
 		/* exit and exit_group never return: the line is whole now. */
 		emit_call_end(tcp);
 		line_pad_to_retval(tcp);

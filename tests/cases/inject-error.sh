@@ -4,7 +4,7 @@
 # ERRNO, which the program sees; the line ends in " (INJECTED)".  In both
 # personalities, with errno names and numbers.
 . "$SRCDIR/tests/lib.sh"
-need_progs inject_calls inject_calls32
+need_progs inject_calls inject_calls32 exitwith
 
 progs=inject_calls
 if have_32bit; then progs="$progs inject_calls32"; else note "no 32-bit support: inject_calls only"; fi
@@ -48,3 +48,18 @@ expect_line trace "$(tline 'chdir("/")' '-1 (errno 4095) (INJECTED)')"
 expect_rc 0 $? "tracer (ERESTARTSYS)"
 expect_line out "chdir 1: -1 512"
 expect_line trace "$(tline 'chdir("/")' '? ERESTARTSYS (To be restarted if SA_RESTART is set) (INJECTED)')"
+
+# An injected exit_group does not run: it returns like any other call
+# (strace's qual_fault-exit_group), and the exit after it ends the task.
+for spec in "fault=exit_group" "inject=exit_group:error=ENOSYS" \
+	    "inject=exit_group:retval=5"; do
+	"$SLTRACE" -o trace -e trace=exit_group,exit -e "$spec" \
+		"$PROGS/exitwith" 42 > out
+	expect_rc 42 $? "tracer ($spec)"
+	case $spec in
+	*retval*) r='5 (INJECTED)' ;;
+	*) r='-1 ENOSYS (Function not implemented) (INJECTED)' ;;
+	esac
+	expect_line trace "$(tline 'exit_group(42)' "$r")"
+	expect_line trace "$(tline 'exit(42)' '?')"
+done

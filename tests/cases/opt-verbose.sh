@@ -30,3 +30,10 @@ done
 "$SLTRACE" -o trace -e raw=close -e trace=close "$PROGS/simple" > out
 expect_rc 0 $? "tracer (raw=close)"
 expect_line trace "$(tline 'close(0x3db)' '-1 EBADF (Bad file descriptor)')"
+
+# -e verbose=!execve: its two arrays as addresses (strace's qual_syscall).
+for args in "-e verbose=!execve" "-e verbose=none"; do
+	# shellcheck disable=SC2086
+	exec_line $args | grep -qE "^execve\(\"$PROGS/simple\", 0x[0-9a-f]+, 0x[0-9a-f]+\) += 0$" ||
+		{ show trace; fail "execve with '$args'"; }
+done
