@@ -227,6 +227,7 @@ void event_personality_flush(struct tcb *tcp)
 void event_superseded(struct tcb *tcp, pid_t by)
 {
 	settle_held(tcp, STATUS_UNFINISHED);
+	line_close_pid_changed(tcp, by);
 	if (out_json) {
 		jrec_begin(tcp, "superseded", NULL);
 		jrec_int(tcp, "by", by);

@@ -523,6 +523,18 @@ void line_leave_open(struct tcb *tcp)
 	tcp_out(tcp)->partial = tcp;
 }
 
+void line_close_pid_changed(struct tcb *tcp, pid_t execer)
+{
+	struct outstream *os = tcp_out(tcp);
+	char text[64];
+
+	if (out_json || !os->partial || os->partial->pid != execer)
+		return;
+	snprintf(text, sizeof(text), " <pid changed to %d ...>\n", tcp->pid);
+	out_write(os, text, strlen(text));
+	os->partial = NULL;
+}
+
 void line_close_unfinished(struct tcb *tcp)
 {
 	struct outstream *os = tcp_out(tcp);

@@ -142,6 +142,12 @@ void line_leave_open(struct tcb *tcp);
  * the task is about to print something else, e.g. at exit.
  */
 void line_close_unfinished(struct tcb *tcp);
+/*
+ * A thread's execve made it the leader @tcp: its execve line, still open
+ * on @tcp's stream, ends " <pid changed to LEADER ...>" as strace ends it
+ * (another task's line in between would have cut it "<unfinished ...>").
+ */
+void line_close_pid_changed(struct tcb *tcp, pid_t execer);
 
 /*
  * Close tcp's open line because we detach from it mid-syscall

@@ -27,3 +27,14 @@ others=$(grep -E '^[0-9]+ +\+\+\+ exited with 0 \+\+\+$' trace |
 	awk -v p="$pid" -v t="$tid" '$1 != p && $1 != t' | wc -l)
 [ "$others" = 3 ] || { show trace; fail "$others other threads exited, expected 3"; }
 [ "$(tail -n 1 trace | sed -E 's/ +/ /')" = "$pid +++ exited with 0 +++" ] || fail "last line"
+
+# The leader gone first and no other task in a syscall: the thread's
+# execve line is ended by the pid change itself, as strace ends it.
+"$SLTRACE" -f -o trace -e trace=execve "$PROGS/execer" alone "$PROGS/simple" > out
+expect_rc 0 $? "tracer (alone)"
+pid=$(sed -n 's/^pid //p' out)
+tid=$(sed -n 's/^tid //p' out)
+squeeze trace > trace.sq
+expect_match trace.sq "^$tid +execve\(\"$PROGS/simple\", \[\"$PROGS/simple\"\], 0x[0-9a-f]+ /\* [0-9]+ vars \*/ <pid changed to $pid \.\.\.>$"
+expect_match trace.sq "^$pid +\+\+\+ superseded by execve in pid $tid \+\+\+$"
+expect_match trace.sq "^$pid +<\.\.\. execve resumed>\) = 0$"

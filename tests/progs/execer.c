@@ -5,10 +5,15 @@
  *                              forever, and execv from a new thread, so
  *                              the exec happens in a non-leader thread.
  *                              The thread prints "tid T" first.
+ * execer alone PROG ARGS...:   print "pid N", start one thread and end
+ *                              the leader thread (SYS_exit); the thread
+ *                              execs 100 ms later, with no other thread
+ *                              in a syscall.
  */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/syscall.h>
 
@@ -24,7 +29,11 @@ static void *sleeper(void *arg)
 
 static void *exec_thread(void *arg)
 {
-	(void)arg;
+	if (arg) {
+		struct timespec ts = { 0, 100000000 };
+
+		nanosleep(&ts, NULL);
+	}
 	printf("tid %ld\n", (long)syscall(SYS_gettid));
 	fflush(stdout);
 	execv(exec_argv[0], exec_argv);
@@ -47,6 +56,11 @@ int main(int argc, char **argv)
 		execv(exec_argv[0], exec_argv);
 		perror("execv");
 		return 127;
+	}
+	if (!strcmp(argv[1], "alone")) {
+		if (pthread_create(&th, NULL, exec_thread, argv))
+			return 1;
+		syscall(SYS_exit, 0);
 	}
 	if (strcmp(argv[1], "thread"))
 		return 2;
