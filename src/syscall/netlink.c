@@ -179,6 +179,53 @@ bool nl_print_inet_addr(struct tcb *tcp, int family, const void *addr,
 	return true;
 }
 
+/*
+ * A set of bits named after the numbers of a table: "1<<TCP_LISTEN",
+ * "1<<(INET_DIAG_CONG-1)" (bias 1).  Unnamed bits follow in hex.
+ */
+void nl_print_bit_set(struct tcb *tcp, const struct xlat *x, int bias,
+			  uint64_t val, const char *dflt)
+{
+	char buf[1024];
+	size_t n = 0;
+	uint64_t left = val;
+
+	if (cfg.xlat_style == XLAT_STYLE_RAW || !val) {
+		emit_hex(tcp, val);
+		return;
+	}
+	buf[0] = '\0';
+	for (unsigned int bit = 0; bit < 64 && n < sizeof(buf) - 80; bit++) {
+		const char *name;
+
+		if (!(val & (1ULL << bit)))
+			continue;
+		name = xlat_name(x, bit + (unsigned int)bias);
+		if (!name)
+			continue;
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+				      bias ? "%s1<<(%s-%d)" : "%s1<<%s",
+				      n ? "|" : "", name, bias);
+		left &= ~(1ULL << bit);
+	}
+	if (!n) {
+		snprintf(buf, sizeof(buf), "%#llx /* %s */",
+			 (unsigned long long)val, dflt);
+	} else if (left) {
+		snprintf(buf + n, sizeof(buf) - n, "|%#llx",
+			 (unsigned long long)left);
+	}
+	if (cfg.xlat_style == XLAT_STYLE_VERBOSE && n) {
+		char v[1100];
+
+		snprintf(v, sizeof(v), "%#llx /* %s */",
+			 (unsigned long long)val, buf);
+		emit_sym(tcp, val, v);
+		return;
+	}
+	emit_sym(tcp, val, buf);
+}
+
 /* --- the protocol of a socket ----------------------------------------- */
 
 /*
@@ -489,7 +536,7 @@ static void print_nla_type(struct tcb *tcp, uint16_t type,
 static void print_attr(struct tcb *tcp, const struct nlattr *a, uint64_t addr,
 		       uint64_t len, const struct xlat *types, const char *dflt,
 		       const nla_fn *decoders, unsigned int size,
-		       const void *opaque)
+		       const void *opaque, const void *const *opaques)
 {
 	uint64_t alen = a->nla_len < len ? a->nla_len : len;
 	unsigned int idx = size ? (a->nla_type & NLA_TYPE_MASK) : 0;
@@ -508,16 +555,18 @@ static void print_attr(struct tcb *tcp, const struct nlattr *a, uint64_t addr,
 	emit_next(tcp);
 	if (decoders && (!size || idx < size))
 		fn = decoders[idx];
+	if (opaques && idx < size && opaques[idx])
+		opaque = opaques[idx];
 	if (!fn || !fn(tcp, addr + NLA_HDRLEN, (unsigned int)(alen - NLA_HDRLEN),
 		       opaque))
 		nl_print_hex(tcp, addr + NLA_HDRLEN, alen - NLA_HDRLEN);
 	emit_array_end(tcp);
 }
 
-void nl_print_attrs(struct tcb *tcp, uint64_t addr, uint64_t len,
-		    const struct xlat *types, const char *dflt,
-		    const nla_fn *decoders, unsigned int size,
-		    const void *opaque)
+static void print_attrs(struct tcb *tcp, uint64_t addr, uint64_t len,
+			const struct xlat *types, const char *dflt,
+			const nla_fn *decoders, unsigned int size,
+			const void *opaque, const void *const *opaques)
 {
 	bool array = false;
 
@@ -554,7 +603,7 @@ void nl_print_attrs(struct tcb *tcp, uint64_t addr, uint64_t len,
 			array = true;
 		}
 		print_attr(tcp, &a, addr, len, types, dflt, decoders, size,
-			   opaque);
+			   opaque, opaques);
 		if (!next)
 			break;
 		emit_next(tcp);
@@ -563,6 +612,21 @@ void nl_print_attrs(struct tcb *tcp, uint64_t addr, uint64_t len,
 	}
 	if (array)
 		emit_array_end(tcp);
+}
+
+void nl_print_attrs(struct tcb *tcp, uint64_t addr, uint64_t len,
+		    const struct xlat *types, const char *dflt,
+		    const nla_fn *decoders, unsigned int size,
+		    const void *opaque)
+{
+	print_attrs(tcp, addr, len, types, dflt, decoders, size, opaque, NULL);
+}
+
+void nl_print_nest(struct tcb *tcp, uint64_t addr, uint64_t len,
+		   const struct nl_nest *n)
+{
+	print_attrs(tcp, addr, len, n->types, n->dflt, n->fns, n->n,
+		    n->opaque, n->opaques);
 }
 
 /* --- attribute values ------------------------------------------------- */

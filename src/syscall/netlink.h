@@ -15,6 +15,7 @@
 #define SLTRACE_SYSCALL_NETLINK_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <linux/netlink.h>
 
@@ -117,6 +118,16 @@ struct nla_xlat {
 };
 bool nla_xval(struct tcb *, uint64_t, unsigned int, const void *);
 bool nla_flags(struct tcb *, uint64_t, unsigned int, const void *);
+/* A decoder fn of a constant or flags of size bytes from table. */
+#define NLA_XLAT(fn, table, dflt, size, kind)				\
+static bool fn(struct tcb *tcp, uint64_t addr, unsigned int len,	\
+	       const void *opaque)					\
+{									\
+	static const struct nla_xlat x = { table, dflt, size };		\
+									\
+	(void)opaque;							\
+	return nla_##kind(tcp, addr, len, &x);				\
+}
 
 /* Pieces of structs that several families share. */
 void nl_print_ifindex(struct tcb *tcp, uint32_t idx);
@@ -125,6 +136,13 @@ void nl_print_family(struct tcb *tcp, uint8_t family);
  * bytes available (false when too few for the family). */
 bool nl_print_inet_addr(struct tcb *tcp, int family, const void *addr,
 			unsigned int len);
+/*
+ * A set of bits named after the numbers of a table: "1<<TCP_LISTEN",
+ * "1<<(INET_DIAG_CONG-1)" (bias 1); unnamed bits follow in hex, none
+ * named "0x... /\* dflt *\/".
+ */
+void nl_print_bit_set(struct tcb *tcp, const struct xlat *x, int bias,
+		      uint64_t val, const char *dflt);
 /* strace's "%#x" of a field. */
 void nl_print_x(struct tcb *tcp, uint64_t v);
 
@@ -132,5 +150,75 @@ void nl_print_x(struct tcb *tcp, uint64_t v);
 #define NL_FIELD_U(tcp, s, f) (emit_field(tcp, #f), emit_uint(tcp, (s).f))
 #define NL_FIELD_D(tcp, s, f) (emit_field(tcp, #f), emit_int(tcp, (s).f))
 #define NL_FIELD_X(tcp, s, f) (emit_field(tcp, #f), nl_print_x(tcp, (s).f))
+
+/*
+ * A struct described field by field: name, offset, size in bytes and
+ * how the value prints.  NF_*_NZ fields show only when not zero (strace
+ * shows padding and reserved fields so).  aux: a struct nla_xlat for
+ * NF_XVAL and NF_FLAGS, a void (*)(struct tcb *, const unsigned char *)
+ * for NF_FN.
+ */
+enum nl_field_kind {
+	NF_U, NF_D, NF_X, NF_U_NZ, NF_X_NZ, NF_XVAL, NF_FLAGS, NF_IFINDEX,
+	NF_HEXSTR, NF_FN,
+};
+struct nl_field {
+	const char *name;
+	unsigned short off;
+	unsigned char size;
+	unsigned char kind;
+	const void *aux;
+};
+#define NL_F(type, field, kind, aux)					\
+	{ #field, offsetof(type, field), sizeof(((type *)0)->field), kind, aux }
+
+void nl_print_field(struct tcb *tcp, const struct nl_field *f,
+		    const unsigned char *b);
+/* "{f=..., ...}" of the fields that lie within the first avail bytes. */
+void nl_print_fields(struct tcb *tcp, const struct nl_field *f, unsigned int n,
+		     const unsigned char *b, unsigned int avail);
+
+/*
+ * An attribute holding a struct (opaque): shorter than min (size when 0)
+ * it shows as hex; the fields that fit in the data show; with trailing,
+ * bytes past size follow in hex.
+ */
+struct nl_struct {
+	unsigned int size, min;
+	const struct nl_field *f;
+	unsigned int n;
+	bool trailing;
+};
+bool nla_struct(struct tcb *, uint64_t, unsigned int, const void *);
+
+/* An attribute holding attributes (opaque: the table of the nested set). */
+struct nl_nest {
+	const struct xlat *types;
+	const char *dflt;
+	const nla_fn *fns;
+	unsigned int n;
+	const void *opaque;		/* for every decoder */
+	const void *const *opaques;	/* by type (n of them), when not NULL */
+};
+void nl_print_nest(struct tcb *tcp, uint64_t addr, uint64_t len,
+		   const struct nl_nest *n);
+bool nla_nested(struct tcb *, uint64_t, unsigned int, const void *);
+
+/* A clock_t of 1 to 8 bytes, "250 /\* 2.50 s *\/". */
+void nl_print_clock_t(struct tcb *tcp, uint64_t v);
+bool nla_clock_t(struct tcb *, uint64_t, unsigned int, const void *);
+/* An IPv4 address in 4 bytes, IPv6 in 16, anything else hex. */
+bool nla_inet_by_len(struct tcb *, uint64_t, unsigned int, const void *);
+/* Arrays of numbers: "[1, 2, 3]" (elements past the last whole ignored). */
+bool nla_u16_array(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_u32_array(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_x32_array(struct tcb *, uint64_t, unsigned int, const void *);
+bool nla_u64_array(struct tcb *, uint64_t, unsigned int, const void *);
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+#define NL_NEST(types, dflt, fns) { types, dflt, fns, ARRAY_LEN(fns), NULL, NULL }
+/* With an opaque by type for the decoders (an array as long as fns). */
+#define NL_NEST_O(types, dflt, fns, ops)				\
+	{ types, dflt, fns, ARRAY_LEN(fns), NULL, ops }
 
 #endif

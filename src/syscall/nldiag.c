@@ -29,54 +29,6 @@
 #include "xlat/tables/unix_diag_attrs.h"
 #include "xlat/tables/unix_diag_show.h"
 
-#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
-
-/*
- * A set of bits named after the numbers of a table: "1<<TCP_LISTEN",
- * "1<<(INET_DIAG_CONG-1)" (bias 1).  Unnamed bits follow in hex.
- */
-static void print_bit_set(struct tcb *tcp, const struct xlat *x, int bias,
-			  uint64_t val, const char *dflt)
-{
-	char buf[1024];
-	size_t n = 0;
-	uint64_t left = val;
-
-	if (cfg.xlat_style == XLAT_STYLE_RAW || !val) {
-		emit_hex(tcp, val);
-		return;
-	}
-	buf[0] = '\0';
-	for (unsigned int bit = 0; bit < 64 && n < sizeof(buf) - 80; bit++) {
-		const char *name;
-
-		if (!(val & (1ULL << bit)))
-			continue;
-		name = xlat_name(x, bit + (unsigned int)bias);
-		if (!name)
-			continue;
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
-				      bias ? "%s1<<(%s-%d)" : "%s1<<%s",
-				      n ? "|" : "", name, bias);
-		left &= ~(1ULL << bit);
-	}
-	if (!n) {
-		snprintf(buf, sizeof(buf), "%#llx /* %s */",
-			 (unsigned long long)val, dflt);
-	} else if (left) {
-		snprintf(buf + n, sizeof(buf) - n, "|%#llx",
-			 (unsigned long long)left);
-	}
-	if (cfg.xlat_style == XLAT_STYLE_VERBOSE && n) {
-		char v[1100];
-
-		snprintf(v, sizeof(v), "%#llx /* %s */",
-			 (unsigned long long)val, buf);
-		emit_sym(tcp, val, v);
-		return;
-	}
-	emit_sym(tcp, val, buf);
-}
 
 static void print_cookie(struct tcb *tcp, const char *field,
 			 const uint32_t *c)
@@ -241,16 +193,6 @@ static bool nla_unix_rqlen(struct tcb *tcp, uint64_t addr, unsigned int len,
 	return true;
 }
 
-static bool nla_u32_array(struct tcb *tcp, uint64_t addr, unsigned int len,
-			  const void *opaque)
-{
-	(void)opaque;
-	if (len < 4)
-		return false;
-	/* the same printing as SK_MEMINFO arrays: numbers in brackets */
-	return nla_meminfo(tcp, addr, len, NULL);
-}
-
 static const nla_fn unix_msg_nla[] = {
 	[UNIX_DIAG_NAME] = nla_strn,
 	[UNIX_DIAG_VFS] = nla_unix_vfs,
@@ -296,14 +238,14 @@ static void print_rest(struct tcb *tcp, int kind, const unsigned char *b)
 		print_xval(tcp, inet_protocols, r.sdiag_protocol,
 			   "IPPROTO_???");
 		emit_field(tcp, "idiag_ext");
-		print_bit_set(tcp, inet_diag_attrs, 1, r.idiag_ext,
+		nl_print_bit_set(tcp, inet_diag_attrs, 1, r.idiag_ext,
 			      "1<<(INET_DIAG_\?\?\?-1)");
 		if (r.pad) {
 			emit_field(tcp, "pad");
 			emit_hex(tcp, r.pad);
 		}
 		emit_field(tcp, "idiag_states");
-		print_bit_set(tcp, tcp_states, 0, r.idiag_states,
+		nl_print_bit_set(tcp, tcp_states, 0, r.idiag_states,
 			      "1<<TCP_???");
 		print_sockid(tcp, r.sdiag_family, &r.id);
 		break;
@@ -334,7 +276,7 @@ static void print_rest(struct tcb *tcp, int kind, const unsigned char *b)
 			emit_hex(tcp, r.pad);
 		}
 		emit_field(tcp, "udiag_states");
-		print_bit_set(tcp, tcp_states, 0, r.udiag_states,
+		nl_print_bit_set(tcp, tcp_states, 0, r.udiag_states,
 			      "1<<TCP_???");
 		NL_FIELD_U(tcp, r, udiag_ino);
 		emit_field(tcp, "udiag_show");

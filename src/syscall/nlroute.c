@@ -9,10 +9,14 @@
  */
 #include "config.h"
 
+#include <linux/dcbnl.h>
 #include <linux/fib_rules.h>
+#include <linux/if_addrlabel.h>
 #include <linux/if_addr.h>
 #include <linux/if_link.h>
 #include <linux/neighbour.h>
+#include <linux/net_namespace.h>
+#include <linux/netconf.h>
 #include <linux/rtnetlink.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -21,11 +25,13 @@
 
 #include "syscall/defs.h"
 #include "syscall/netlink.h"
+#include "syscall/nlroute.h"
 #include "xlat/tables/arp_hardware_types.h"
 #include "xlat/tables/fib_rule_actions.h"
 #include "xlat/tables/fib_rule_flags.h"
 #include "xlat/tables/ifaddrflags.h"
 #include "xlat/tables/iffflags.h"
+#include "xlat/tables/inet_protocols.h"
 #include "xlat/tables/ip_type_of_services.h"
 #include "xlat/tables/neighbor_cache_entry_flags.h"
 #include "xlat/tables/neighbor_cache_entry_states.h"
@@ -36,13 +42,19 @@
 #include "xlat/tables/routing_types.h"
 #include "xlat/tables/route_nexthop_flags.h"
 #include "xlat/tables/rtnl_addr_attrs.h"
+#include "xlat/tables/rtnl_addrlabel_attrs.h"
+#include "xlat/tables/rtnl_dcb_attrs.h"
+#include "xlat/tables/rtnl_families.h"
+#include "xlat/tables/rtnl_ifla_stats_attrs.h"
+#include "xlat/tables/rtnl_netconf_attrs.h"
+#include "xlat/tables/rtnl_nfea_attrs.h"
+#include "xlat/tables/rtnl_nsid_attrs.h"
 #include "xlat/tables/rtnl_link_attrs.h"
 #include "xlat/tables/rtnl_neigh_attrs.h"
 #include "xlat/tables/rtnl_route_attrs.h"
 #include "xlat/tables/rtnl_rule_attrs.h"
 #include "xlat/tables/rtnl_tc_attrs.h"
 
-#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 /* A constant strace shows as a bare number when it has no name. */
 static void print_xval_or_hex(struct tcb *tcp, const struct xlat *x,
@@ -56,29 +68,24 @@ static void print_xval_or_hex(struct tcb *tcp, const struct xlat *x,
 
 /* --- attribute values ------------------------------------------------- */
 
-/* The family of the message, for the decoders of addresses. */
-static uint8_t msg_family;
+uint8_t rt_family;
 
-static bool nla_addr(struct tcb *tcp, uint64_t addr, unsigned int len,
-		     const void *opaque)
+bool nla_rt_addr(struct tcb *tcp, uint64_t addr, unsigned int len,
+		 const void *opaque)
 {
 	(void)opaque;
-	return nla_inet_addr(tcp, addr, len, &msg_family);
-}
-
-#define NLA_XLAT(fn, table, dflt, size, kind)				\
-static bool fn(struct tcb *tcp, uint64_t addr, unsigned int len,	\
-	       const void *opaque)					\
-{									\
-	static const struct nla_xlat x = { table, dflt, size };		\
-									\
-	(void)opaque;							\
-	return nla_##kind(tcp, addr, len, &x);				\
+	return nla_inet_addr(tcp, addr, len, &rt_family);
 }
 
 NLA_XLAT(nla_ifa_flags, ifaddrflags, "IFA_F_???", 4, flags)
-NLA_XLAT(nla_rt_table, routing_table_ids, NULL, 4, xval)
-NLA_XLAT(nla_rt_pref, routing_types, NULL, 1, xval)
+bool nla_rt_table(struct tcb *tcp, uint64_t addr, unsigned int len,
+		  const void *opaque)
+{
+	static const struct nla_xlat x = { routing_table_ids, NULL, 4 };
+
+	(void)opaque;
+	return nla_xval(tcp, addr, len, &x);
+}
 
 /* IFA_CACHEINFO: struct ifa_cacheinfo. */
 static bool nla_ifa_cacheinfo(struct tcb *tcp, uint64_t addr, unsigned int len,
@@ -100,157 +107,17 @@ static bool nla_ifa_cacheinfo(struct tcb *tcp, uint64_t addr, unsigned int len,
 	return true;
 }
 
-/* IFLA_EXT_MASK: RTEXT_FILTER_* */
-static const struct xlat rtext_filter[] = {
-	{ 1 << 0, "RTEXT_FILTER_VF" },
-	{ 1 << 1, "RTEXT_FILTER_BRVLAN" },
-	{ 1 << 2, "RTEXT_FILTER_BRVLAN_COMPRESSED" },
-	{ 1 << 3, "RTEXT_FILTER_SKIP_STATS" },
-	{ 1 << 4, "RTEXT_FILTER_MRP" },
-	{ 1 << 5, "RTEXT_FILTER_CFM_CONFIG" },
-	{ 1 << 6, "RTEXT_FILTER_CFM_STATUS" },
-	{ 0, NULL }
-};
-NLA_XLAT(nla_ext_mask, rtext_filter, "RTEXT_FILTER_???", 4, flags)
-
-static const struct xlat ifla_events[] = {
-	{ 0, "IFLA_EVENT_NONE" },
-	{ 1, "IFLA_EVENT_REBOOT" },
-	{ 2, "IFLA_EVENT_FEATURES" },
-	{ 3, "IFLA_EVENT_BONDING_FAILOVER" },
-	{ 4, "IFLA_EVENT_NOTIFY_PEERS" },
-	{ 5, "IFLA_EVENT_IGMP_RESEND" },
-	{ 6, "IFLA_EVENT_BONDING_OPTIONS" },
-	{ 0, NULL }
-};
-NLA_XLAT(nla_ifla_event, ifla_events, "IFLA_EVENT_???", 4, xval)
-
-/* IFLA_ADDRESS and the other link-layer addresses: "00:11:22:..". */
-static bool nla_hwaddr(struct tcb *tcp, uint64_t addr, unsigned int len,
-		       const void *opaque)
-{
-	unsigned char b[64];
-	char text[3 * sizeof(b) + 1];
-	size_t n = 0;
-
-	(void)opaque;
-	if (len > sizeof(b))
-		return false;
-	if (nl_fetch_or_addr(tcp, addr, b, len))
-		return true;
-	text[0] = '\0';
-	for (unsigned int i = 0; i < len; i++)
-		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%02x",
-				      i ? ":" : "", b[i]);
-	emit_raw(tcp, text);
-	return true;
-}
-
-static const nla_fn link_nla[] = {
-	[IFLA_ADDRESS] = nla_hwaddr,
-	[IFLA_BROADCAST] = nla_hwaddr,
-	[IFLA_IFNAME] = nla_str,
-	[IFLA_MTU] = nla_u32,
-	[IFLA_LINK] = nla_u32,
-	[IFLA_QDISC] = nla_str,
-	[IFLA_COST] = nla_u32,
-	[IFLA_PRIORITY] = nla_u32,
-	[IFLA_MASTER] = nla_u32,
-	[IFLA_TXQLEN] = nla_u32,
-	[IFLA_WEIGHT] = nla_u32,
-	[IFLA_OPERSTATE] = nla_u8,
-	[IFLA_LINKMODE] = nla_u8,
-	[IFLA_NET_NS_PID] = nla_u32,
-	[IFLA_IFALIAS] = nla_str,
-	[IFLA_NUM_VF] = nla_u32,
-	[IFLA_GROUP] = nla_u32,
-	[IFLA_NET_NS_FD] = nla_fd,
-	[IFLA_EXT_MASK] = nla_ext_mask,
-	[IFLA_PROMISCUITY] = nla_u32,
-	[IFLA_NUM_TX_QUEUES] = nla_u32,
-	[IFLA_NUM_RX_QUEUES] = nla_u32,
-	[IFLA_CARRIER] = nla_u8,
-	[IFLA_CARRIER_CHANGES] = nla_u32,
-	[IFLA_LINK_NETNSID] = nla_s32,
-	[IFLA_PHYS_PORT_NAME] = nla_str,
-	[IFLA_PROTO_DOWN] = nla_u8,
-	[IFLA_GSO_MAX_SEGS] = nla_u32,
-	[IFLA_GSO_MAX_SIZE] = nla_u32,
-	[IFLA_EVENT] = nla_ifla_event,
-	[IFLA_NEW_NETNSID] = nla_s32,
-	[IFLA_TARGET_NETNSID] = nla_s32,
-	[IFLA_CARRIER_UP_COUNT] = nla_u32,
-	[IFLA_CARRIER_DOWN_COUNT] = nla_u32,
-	[IFLA_NEW_IFINDEX] = nla_ifindex,
-	[IFLA_MIN_MTU] = nla_u32,
-	[IFLA_MAX_MTU] = nla_u32,
-	[IFLA_ALT_IFNAME] = nla_str,
-	[IFLA_PERM_ADDRESS] = nla_hwaddr,
-	[IFLA_PARENT_DEV_NAME] = nla_str,
-	[IFLA_PARENT_DEV_BUS_NAME] = nla_str,
-	[IFLA_ALLMULTI] = nla_u32,
-	[IFLA_GRO_MAX_SIZE] = nla_u32,
-	[IFLA_TSO_MAX_SIZE] = nla_u32,
-	[IFLA_TSO_MAX_SEGS] = nla_u32,
-};
-
 static const nla_fn addr_nla[] = {
-	[IFA_ADDRESS] = nla_addr,
-	[IFA_LOCAL] = nla_addr,
+	[IFA_ADDRESS] = nla_rt_addr,
+	[IFA_LOCAL] = nla_rt_addr,
 	[IFA_LABEL] = nla_str,
-	[IFA_BROADCAST] = nla_addr,
-	[IFA_ANYCAST] = nla_addr,
+	[IFA_BROADCAST] = nla_rt_addr,
+	[IFA_ANYCAST] = nla_rt_addr,
 	[IFA_CACHEINFO] = nla_ifa_cacheinfo,
-	[IFA_MULTICAST] = nla_addr,
+	[IFA_MULTICAST] = nla_rt_addr,
 	[IFA_FLAGS] = nla_ifa_flags,
 	[IFA_RT_PRIORITY] = nla_u32,
 	[IFA_TARGET_NETNSID] = nla_s32,
-};
-
-/* RTA_CACHEINFO: struct rta_cacheinfo. */
-static bool nla_rta_cacheinfo(struct tcb *tcp, uint64_t addr, unsigned int len,
-			      const void *opaque)
-{
-	struct rta_cacheinfo ci;
-
-	(void)opaque;
-	if (len < sizeof(ci))
-		return false;
-	if (nl_fetch_or_addr(tcp, addr, &ci, sizeof(ci)))
-		return true;
-	emit_struct_begin(tcp);
-	NL_FIELD_U(tcp, ci, rta_clntref);
-	NL_FIELD_U(tcp, ci, rta_lastuse);
-	NL_FIELD_D(tcp, ci, rta_expires);
-	NL_FIELD_U(tcp, ci, rta_error);
-	NL_FIELD_U(tcp, ci, rta_used);
-	NL_FIELD_U(tcp, ci, rta_id);
-	NL_FIELD_U(tcp, ci, rta_ts);
-	NL_FIELD_U(tcp, ci, rta_tsage);
-	emit_struct_end(tcp);
-	return true;
-}
-
-static const nla_fn route_nla[] = {
-	[RTA_DST] = nla_addr,
-	[RTA_SRC] = nla_addr,
-	[RTA_IIF] = nla_ifindex,
-	[RTA_OIF] = nla_ifindex,
-	[RTA_GATEWAY] = nla_addr,
-	[RTA_PRIORITY] = nla_u32,
-	[RTA_PREFSRC] = nla_addr,
-	[RTA_FLOW] = nla_u32,
-	[RTA_CACHEINFO] = nla_rta_cacheinfo,
-	[RTA_TABLE] = nla_rt_table,
-	[RTA_MARK] = nla_u32,
-	[RTA_EXPIRES] = nla_u64,
-	[RTA_UID] = nla_u32,
-	[RTA_TTL_PROPAGATE] = nla_u8,
-	[RTA_IP_PROTO] = nla_u8,
-	[RTA_SPORT] = nla_be16,
-	[RTA_DPORT] = nla_be16,
-	[RTA_NH_ID] = nla_u32,
-	[RTA_PREF] = nla_rt_pref,
 };
 
 /* NDA_CACHEINFO: struct nda_cacheinfo. */
@@ -273,8 +140,22 @@ static bool nla_nda_cacheinfo(struct tcb *tcp, uint64_t addr, unsigned int len,
 	return true;
 }
 
+static const struct xlat fdb_notify_flags[] = {
+	{ 1 << 0, "FDB_NOTIFY_BIT" },
+	{ 1 << 1, "FDB_NOTIFY_INACTIVE_BIT" },
+	{ 0, NULL }
+};
+static const struct xlat ntf_ext_flags[] = {
+	{ 1 << 0, "NTF_EXT_MANAGED" },
+	{ 0, NULL }
+};
+NLA_XLAT(nla_fdb_notify, fdb_notify_flags, "FDB_NOTIFY_???", 1, flags)
+NLA_XLAT(nla_ntf_ext, ntf_ext_flags, "NTF_EXT_???", 4, flags)
+NLA_XLAT(nla_nud_states, neighbor_cache_entry_states, "NUD_???", 2, flags)
+NLA_XLAT(nla_ntf_flags, neighbor_cache_entry_flags, "NTF_???", 1, flags)
+
 static const nla_fn neigh_nla[] = {
-	[NDA_DST] = nla_addr,
+	[NDA_DST] = nla_rt_addr,
 	[NDA_LLADDR] = nla_hwaddr,
 	[NDA_CACHEINFO] = nla_nda_cacheinfo,
 	[NDA_PROBES] = nla_u32,
@@ -286,11 +167,29 @@ static const nla_fn neigh_nla[] = {
 	[NDA_LINK_NETNSID] = nla_u32,
 	[NDA_SRC_VNI] = nla_u32,
 	[NDA_PROTOCOL] = nla_u8,
+	[NDA_NH_ID] = nla_u32,
+	[NDA_FDB_EXT_ATTRS] = nla_nested,
+	[NDA_FLAGS_EXT] = nla_ntf_ext,
+	[NDA_NDM_STATE_MASK] = nla_nud_states,
+	[NDA_NDM_FLAGS_MASK] = nla_ntf_flags,
 };
 
+/* NDA_FDB_EXT_ATTRS holds NFEA_* attributes. */
+static const nla_fn nfea_nla[] = {
+	[NFEA_ACTIVITY_NOTIFY] = nla_fdb_notify,
+};
+static const struct nl_nest nfea_nest =
+	NL_NEST(rtnl_nfea_attrs, "NFEA_???", nfea_nla);
+static const void *const neigh_opaque[ARRAY_LEN(neigh_nla)] = {
+	[NDA_FDB_EXT_ATTRS] = &nfea_nest,
+};
+
+NLA_XLAT(nla_rt_proto, routing_protocols, "RTPROT_???", 1, xval)
+NLA_XLAT(nla_ip_proto, inet_protocols, "IPPROTO_???", 1, xval)
+
 static const nla_fn rule_nla[] = {
-	[FRA_DST] = nla_addr,
-	[FRA_SRC] = nla_addr,
+	[FRA_DST] = nla_rt_addr,
+	[FRA_SRC] = nla_rt_addr,
 	[FRA_IIFNAME] = nla_str,
 	[FRA_GOTO] = nla_u32,
 	[FRA_PRIORITY] = nla_u32,
@@ -303,16 +202,33 @@ static const nla_fn rule_nla[] = {
 	[FRA_FWMASK] = nla_x32,
 	[FRA_OIFNAME] = nla_str,
 	[FRA_L3MDEV] = nla_u8,
-	[FRA_PROTOCOL] = nla_u8,
-	[FRA_IP_PROTO] = nla_u8,
+	[FRA_PROTOCOL] = nla_rt_proto,
+	[FRA_IP_PROTO] = nla_ip_proto,
+	[FRA_UID_RANGE] = nla_struct,
+	[FRA_SPORT_RANGE] = nla_struct,
+	[FRA_DPORT_RANGE] = nla_struct,
 };
 
-static const nla_fn tc_nla[] = {
-	[TCA_KIND] = nla_str,
-	[TCA_CHAIN] = nla_u32,
-	[TCA_INGRESS_BLOCK] = nla_u32,
-	[TCA_EGRESS_BLOCK] = nla_u32,
-	[TCA_HW_OFFLOAD] = nla_u8,
+static const struct nl_field uid_range_f[] = {
+	NL_F(struct fib_rule_uid_range, start, NF_U, NULL),
+	NL_F(struct fib_rule_uid_range, end, NF_U, NULL),
+};
+static const struct nl_struct uid_range_s = {
+	sizeof(struct fib_rule_uid_range), 0, uid_range_f,
+	ARRAY_LEN(uid_range_f), false
+};
+static const struct nl_field port_range_f[] = {
+	NL_F(struct fib_rule_port_range, start, NF_U, NULL),
+	NL_F(struct fib_rule_port_range, end, NF_U, NULL),
+};
+static const struct nl_struct port_range_s = {
+	sizeof(struct fib_rule_port_range), 0, port_range_f,
+	ARRAY_LEN(port_range_f), false
+};
+static const void *const rule_opaque[ARRAY_LEN(rule_nla)] = {
+	[FRA_UID_RANGE] = &uid_range_s,
+	[FRA_SPORT_RANGE] = &port_range_s,
+	[FRA_DPORT_RANGE] = &port_range_s,
 };
 
 /* --- the structs ------------------------------------------------------ */
@@ -320,7 +236,7 @@ static const nla_fn tc_nla[] = {
 enum rt_kind {
 	RK_NONE, RK_LINK, RK_ADDR, RK_ROUTE, RK_NEIGH, RK_RULE, RK_TC,
 	RK_NEIGHTBL, RK_TCA, RK_ADDRLABEL, RK_DCB, RK_NETCONF, RK_MDB,
-	RK_RTGEN, RK_NEXTHOP,
+	RK_RTGEN, RK_NEXTHOP, RK_STATS,
 };
 
 static enum rt_kind kind_of(uint16_t t)
@@ -359,6 +275,8 @@ static enum rt_kind kind_of(uint16_t t)
 		return RK_RTGEN;
 	case RTM_NEWNEXTHOP: case RTM_DELNEXTHOP: case RTM_GETNEXTHOP:
 		return RK_NEXTHOP;
+	case RTM_NEWSTATS: case RTM_GETSTATS:
+		return RK_STATS;
 	}
 	return RK_NONE;
 }
@@ -383,6 +301,7 @@ static const struct {
 	[RK_MDB] = { 8, "family" },
 	[RK_RTGEN] = { 1, "rtgen_family" },
 	[RK_NEXTHOP] = { 8, "nh_family" },
+	[RK_STATS] = { sizeof(struct if_stats_msg), "family" },
 };
 
 /* The fields after the family byte, from the whole struct in b. */
@@ -535,42 +454,116 @@ static void print_rest(struct tcb *tcp, enum rt_kind k, const unsigned char *b)
 		}
 		break;
 	}
+	case RK_STATS: {
+		struct if_stats_msg m;
+
+		memcpy(&m, b, sizeof(m));
+		if (m.pad1) {
+			emit_field(tcp, "pad1");
+			emit_hex(tcp, m.pad1);
+		}
+		if (m.pad2) {
+			emit_field(tcp, "pad2");
+			emit_hex(tcp, m.pad2);
+		}
+		emit_field(tcp, "ifindex");
+		nl_print_ifindex(tcp, m.ifindex);
+		emit_field(tcp, "filter_mask");
+		nl_print_bit_set(tcp, rtnl_ifla_stats_attrs, 0, m.filter_mask,
+				 "1<<IFLA_STATS_???");
+		break;
+	}
 	default:
 		break;
 	}
 }
 
-static void print_kind_attrs(struct tcb *tcp, enum rt_kind k, uint64_t addr,
-			     uint64_t len)
+static const struct nl_nest addr_nest =
+	NL_NEST(rtnl_addr_attrs, "IFA_???", addr_nla);
+static const struct nl_nest neigh_nest =
+	NL_NEST_O(rtnl_neigh_attrs, "NDA_???", neigh_nla, neigh_opaque);
+static const struct nl_nest rule_nest =
+	NL_NEST_O(rtnl_rule_attrs, "FRA_???", rule_nla, rule_opaque);
+
+static const nla_fn nsid_nla[] = {
+	[NETNSA_NSID] = nla_s32,
+	[NETNSA_PID] = nla_u32,
+	[NETNSA_FD] = nla_fd,
+	[NETNSA_TARGET_NSID] = nla_s32,
+	[NETNSA_CURRENT_NSID] = nla_s32,
+};
+static const struct nl_nest nsid_nest =
+	NL_NEST(rtnl_nsid_attrs, "NETNSA_???", nsid_nla);
+
+static const nla_fn dcb_nla[] = {
+	[DCB_ATTR_IFNAME] = nla_str,
+	[DCB_ATTR_STATE] = nla_u8,
+};
+static const struct nl_nest dcb_nest =
+	NL_NEST(rtnl_dcb_attrs, "DCB_ATTR_???", dcb_nla);
+
+static const nla_fn netconf_nla[] = {
+	[NETCONFA_IFINDEX] = nla_ifindex,
+	[NETCONFA_FORWARDING] = nla_s32,
+	[NETCONFA_RP_FILTER] = nla_s32,
+	[NETCONFA_MC_FORWARDING] = nla_s32,
+	[NETCONFA_PROXY_NEIGH] = nla_s32,
+	[NETCONFA_IGNORE_ROUTES_WITH_LINKDOWN] = nla_s32,
+	[NETCONFA_INPUT] = nla_s32,
+	[NETCONFA_BC_FORWARDING] = nla_s32,
+};
+static const struct nl_nest netconf_nest =
+	NL_NEST(rtnl_netconf_attrs, "NETCONFA_???", netconf_nla);
+
+static const nla_fn addrlabel_nla[] = {
+	[IFAL_ADDRESS] = nla_rt_addr,
+	[IFAL_LABEL] = nla_u32,
+};
+static const struct nl_nest addrlabel_nest =
+	NL_NEST(rtnl_addrlabel_attrs, "IFAL_???", addrlabel_nla);
+
+/* The attributes of a message of kind k and type t (NULL: hex). */
+static const struct nl_nest *kind_nest(enum rt_kind k, uint16_t t)
 {
 	switch (k) {
 	case RK_LINK:
-		nl_print_attrs(tcp, addr, len, rtnl_link_attrs, "IFLA_???",
-			       link_nla, ARRAY_LEN(link_nla), NULL);
-		break;
+		return &rt_link_nest;
 	case RK_ADDR:
-		nl_print_attrs(tcp, addr, len, rtnl_addr_attrs, "IFA_???",
-			       addr_nla, ARRAY_LEN(addr_nla), NULL);
-		break;
+		return &addr_nest;
 	case RK_ROUTE:
-		nl_print_attrs(tcp, addr, len, rtnl_route_attrs, "RTA_???",
-			       route_nla, ARRAY_LEN(route_nla), NULL);
-		break;
+		return &rt_route_nest;
 	case RK_NEIGH:
-		nl_print_attrs(tcp, addr, len, rtnl_neigh_attrs, "NDA_???",
-			       neigh_nla, ARRAY_LEN(neigh_nla), NULL);
-		break;
+		return &neigh_nest;
 	case RK_RULE:
-		nl_print_attrs(tcp, addr, len, rtnl_rule_attrs, "FRA_???",
-			       rule_nla, ARRAY_LEN(rule_nla), NULL);
-		break;
+		return &rule_nest;
 	case RK_TC:
-		nl_print_attrs(tcp, addr, len, rtnl_tc_attrs, "TCA_???",
-			       tc_nla, ARRAY_LEN(tc_nla), NULL);
-		break;
+		return &rt_tc_nest;
+	case RK_NEIGHTBL:
+		return &rt_neightbl_nest;
+	case RK_TCA:
+		return &rt_tca_nest;
+	case RK_ADDRLABEL:
+		return &addrlabel_nest;
+	case RK_DCB:
+		return &dcb_nest;
+	case RK_NETCONF:
+		return &netconf_nest;
+	case RK_MDB:
+		return &rt_mdb_nest;
+	case RK_NEXTHOP:
+		return &rt_nexthop_nest;
+	case RK_STATS:
+		return &rt_stats_nest;
+	case RK_RTGEN:
+		if (t != RTM_NEWCACHEREPORT)
+			return &nsid_nest;
+		if (rt_family == RTNL_FAMILY_IPMR)
+			return &rt_ipmr_creport_nest;
+		if (rt_family == RTNL_FAMILY_IP6MR)
+			return &rt_ip6mr_creport_nest;
+		return NULL;
 	default:
-		nl_print_hex(tcp, addr, len);
-		break;
+		return NULL;
 	}
 }
 
@@ -585,10 +578,13 @@ bool nl_route_body(struct tcb *tcp, int fd, const struct nlmsghdr *h,
 	(void)fd;
 	if (nl_fetch_or_addr(tcp, addr, b, 1))
 		return true;
-	msg_family = b[0];
+	rt_family = b[0];
 	emit_struct_begin(tcp);
 	emit_field(tcp, kinds[k].family);
-	nl_print_family(tcp, b[0]);
+	if (h->nlmsg_type == RTM_NEWCACHEREPORT)
+		print_xval(tcp, rtnl_families, b[0], "RTNL_FAMILY_???");
+	else
+		nl_print_family(tcp, b[0]);
 	if (k == RK_NONE) {
 		if (len > 1) {
 			emit_field(tcp, "data");
@@ -610,8 +606,13 @@ bool nl_route_body(struct tcb *tcp, int fd, const struct nlmsghdr *h,
 	emit_struct_end(tcp);
 	off = NLMSG_ALIGN(size);
 	if (len > off) {
+		const struct nl_nest *n = kind_nest(k, h->nlmsg_type);
+
 		emit_next(tcp);
-		print_kind_attrs(tcp, k, addr + off, len - off);
+		if (n)
+			nl_print_nest(tcp, addr + off, len - off, n);
+		else
+			nl_print_hex(tcp, addr + off, len - off);
 	}
 	return true;
 }
