@@ -149,8 +149,8 @@ void nl_print_clock_t(struct tcb *tcp, uint64_t v)
 {
 	char text[96];
 
-	if (!v) {
-		emit_uint(tcp, 0);
+	if (!v || cfg.xlat_style == XLAT_STYLE_RAW) {
+		emit_uint(tcp, v);
 		return;
 	}
 	snprintf(text, sizeof(text), "%llu /* %llu.%02llu s */",

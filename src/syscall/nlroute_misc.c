@@ -61,7 +61,7 @@ static const struct nl_struct name = {					\
 static const struct nl_field rta_cacheinfo_f[] = {
 	NL_F(struct rta_cacheinfo, rta_clntref, NF_U, NULL),
 	NL_F(struct rta_cacheinfo, rta_lastuse, NF_U, NULL),
-	NL_F(struct rta_cacheinfo, rta_expires, NF_D, NULL),
+	NL_F(struct rta_cacheinfo, rta_expires, NF_U, NULL),
 	NL_F(struct rta_cacheinfo, rta_error, NF_U, NULL),
 	NL_F(struct rta_cacheinfo, rta_used, NF_U, NULL),
 	NL_F(struct rta_cacheinfo, rta_id, NF_X, NULL),
@@ -570,9 +570,6 @@ static const struct xlat mdb_rtr_types[] = {
 	{ MDB_RTR_TYPE_TEMP, "MDB_RTR_TYPE_TEMP" },
 	{ 0, NULL }
 };
-static const struct xlat mdb_rtprots[] = {
-	{ 0, NULL }
-};
 
 NLA_XLAT(nla_mdb_rtr_type, mdb_rtr_types, "MDB_RTR_TYPE_???", 1, xval)
 
@@ -590,7 +587,6 @@ static bool nla_mdb_entry_info(struct tcb *tcp, uint64_t addr,
 	char text[32];
 
 	(void)opaque;
-	(void)mdb_rtprots;
 	if (len < sizeof(e))
 		return false;
 	if (nl_fetch_or_addr(tcp, addr, &e, sizeof(e)))
@@ -616,14 +612,15 @@ static bool nla_mdb_entry_info(struct tcb *tcp, uint64_t addr,
 	}
 	emit_field(tcp, "proto");
 	{
-		const char *n = xlat_name(ethernet_protocols,
-					  ntohs(e.addr.proto));
+		uint16_t p = ntohs(e.addr.proto);
+		/* strace names a zero protocol after the address family */
+		const char *n = p ? xlat_name(ethernet_protocols, p) :
+				    "AF_UNSPEC";
 
 		snprintf(text, sizeof(text), "htons(%s)",
 			 n ? n : "ETH_P_???");
 		if (!n)
-			snprintf(text, sizeof(text), "htons(%#x)",
-				 ntohs(e.addr.proto));
+			snprintf(text, sizeof(text), "htons(%#x)", p);
 		print_named(tcp, e.addr.proto, text, false);
 	}
 	emit_struct_end(tcp);

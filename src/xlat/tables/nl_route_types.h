@@ -57,7 +57,6 @@ static const struct xlat nl_route_types[] = {
 	{ 0x5a, "RTM_GETNSID" },
 	{ 0x5c, "RTM_NEWSTATS" },
 	{ 0x5e, "RTM_GETSTATS" },
-	{ 0x5f, "RTM_SETSTATS" },
 	{ 0x60, "RTM_NEWCACHEREPORT" },
 	{ 0x64, "RTM_NEWCHAIN" },
 	{ 0x65, "RTM_DELCHAIN" },
@@ -74,9 +73,6 @@ static const struct xlat nl_route_types[] = {
 	{ 0x74, "RTM_NEWNEXTHOPBUCKET" },
 	{ 0x75, "RTM_DELNEXTHOPBUCKET" },
 	{ 0x76, "RTM_GETNEXTHOPBUCKET" },
-	{ 0x78, "RTM_NEWTUNNEL" },
-	{ 0x79, "RTM_DELTUNNEL" },
-	{ 0x7a, "RTM_GETTUNNEL" },
 	{ 0, NULL }
 };
 
