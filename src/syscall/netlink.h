@@ -215,6 +215,15 @@ bool nla_u32_array(struct tcb *, uint64_t, unsigned int, const void *);
 bool nla_x32_array(struct tcb *, uint64_t, unsigned int, const void *);
 bool nla_u64_array(struct tcb *, uint64_t, unsigned int, const void *);
 
+/* An array of numbers indexed by the constants of x: opaque is this. */
+struct nla_indexed {
+	const struct xlat *x;
+	const char *dflt;
+	unsigned int size;
+	bool sign;
+};
+bool nla_indexed(struct tcb *, uint64_t, unsigned int, const void *);
+
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #define NL_NEST(types, dflt, fns) { types, dflt, fns, ARRAY_LEN(fns), NULL, NULL }
 /* With an opaque by type for the decoders (an array as long as fns). */

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/netlink.h"
 
@@ -234,4 +235,59 @@ bool nla_u64_array(struct tcb *tcp, uint64_t addr, unsigned int len,
 {
 	(void)opaque;
 	return array_of(tcp, addr, len, 8, print_elem_u);
+}
+
+/* "[[NAME]=v, [7 /\* DFLT *\/]=v, ...]": an array indexed by constants. */
+bool nla_indexed(struct tcb *tcp, uint64_t addr, unsigned int len,
+		 const void *opaque)
+{
+	const struct nla_indexed *ix = opaque;
+	unsigned int n = len / ix->size;
+
+	if (!n)
+		return false;
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned char b[8];
+		const char *name = xlat_name(ix->x, i);
+		char text[192], num[32];
+
+		if (nl_fetch(tcp, addr + (uint64_t)i * ix->size, b, ix->size)) {
+			if (!i) {
+				emit_ptr(tcp, addr);
+				return true;
+			}
+			emit_more(tcp);
+			snprintf(text, sizeof(text), "%#llx",
+				 (unsigned long long)(addr +
+						      (uint64_t)i * ix->size));
+			emit_comment(tcp, text);
+			break;
+		}
+		if (!i)
+			emit_array_begin(tcp);
+		if (qual_abbrev(tcp) && i >= cfg.string_limit) {
+			emit_more(tcp);
+			break;
+		}
+		if (ix->sign)
+			snprintf(num, sizeof(num), "%lld",
+				 (long long)get_int(b, ix->size));
+		else
+			snprintf(num, sizeof(num), "%llu",
+				 (unsigned long long)get_uint(b, ix->size));
+		if (cfg.xlat_style == XLAT_STYLE_RAW)
+			snprintf(text, sizeof(text), "[%u]=%s", i, num);
+		else if (!name)
+			snprintf(text, sizeof(text), "[%u /* %s */]=%s", i,
+				 ix->dflt, num);
+		else if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
+			snprintf(text, sizeof(text), "[%u /* %s */]=%s", i,
+				 name, num);
+		else
+			snprintf(text, sizeof(text), "[%s]=%s", name, num);
+		emit_next(tcp);
+		emit_raw(tcp, text);
+	}
+	emit_array_end(tcp);
+	return true;
 }

@@ -9,6 +9,7 @@
 #include <linux/if_bridge.h>
 #include <linux/if_link.h>
 #include <linux/rtnetlink.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -16,8 +17,14 @@
 #include "syscall/defs.h"
 #include "syscall/netlink.h"
 #include "syscall/nlroute.h"
+#include "xlat/tables/in6_addr_gen_mode.h"
+#include "xlat/tables/inet6_devconf_indices.h"
+#include "xlat/tables/rtnl_brport_attrs.h"
 #include "xlat/tables/rtnl_ifla_stats_attrs.h"
+#include "xlat/tables/rtnl_inet6_attrs.h"
 #include "xlat/tables/rtnl_link_attrs.h"
+#include "xlat/tables/snmp_icmp6_stats.h"
+#include "xlat/tables/snmp_ip_stats.h"
 
 /* IFLA_EXT_MASK: RTEXT_FILTER_* */
 static const struct xlat rtext_filter[] = {
@@ -65,6 +72,258 @@ bool nla_hwaddr(struct tcb *tcp, uint64_t addr, unsigned int len,
 	return true;
 }
 
+/* --- statistics ------------------------------------------------------- */
+
+/* The stats structs grew: strace shows the fields the data hold. */
+static const struct nl_field stats32_f[] = {
+	NL_F(struct rtnl_link_stats, rx_packets, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, tx_packets, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, rx_bytes, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, tx_bytes, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, rx_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, tx_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, rx_dropped, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, tx_dropped, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, multicast, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, collisions, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, rx_length_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, rx_over_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, rx_crc_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, rx_frame_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, rx_fifo_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, rx_missed_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, tx_aborted_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, tx_carrier_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, tx_fifo_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, tx_heartbeat_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, tx_window_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, rx_compressed, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, tx_compressed, NF_U, NULL),
+	NL_F(struct rtnl_link_stats, rx_nohandler, NF_U, NULL),
+};
+static const struct nl_struct stats32_s = {
+	sizeof(struct rtnl_link_stats),
+	offsetof(struct rtnl_link_stats, rx_nohandler), stats32_f,
+	ARRAY_LEN(stats32_f), false
+};
+
+static const struct nl_field stats64_f[] = {
+	NL_F(struct rtnl_link_stats64, rx_packets, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, tx_packets, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, rx_bytes, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, tx_bytes, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, rx_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, tx_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, rx_dropped, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, tx_dropped, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, multicast, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, collisions, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, rx_length_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, rx_over_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, rx_crc_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, rx_frame_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, rx_fifo_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, rx_missed_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, tx_aborted_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, tx_carrier_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, tx_fifo_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, tx_heartbeat_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, tx_window_errors, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, rx_compressed, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, tx_compressed, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, rx_nohandler, NF_U, NULL),
+	NL_F(struct rtnl_link_stats64, rx_otherhost_dropped, NF_U, NULL),
+};
+static const struct nl_struct stats64_s = {
+	sizeof(struct rtnl_link_stats64),
+	offsetof(struct rtnl_link_stats64, rx_nohandler), stats64_f,
+	ARRAY_LEN(stats64_f), false
+};
+
+bool nla_rtnl_link_stats64(struct tcb *tcp, uint64_t addr, unsigned int len,
+			   const void *opaque)
+{
+	(void)opaque;
+	return nla_struct(tcp, addr, len, &stats64_s);
+}
+
+static const struct nl_field ifmap_f[] = {
+	NL_F(struct rtnl_link_ifmap, mem_start, NF_X, NULL),
+	NL_F(struct rtnl_link_ifmap, mem_end, NF_X, NULL),
+	NL_F(struct rtnl_link_ifmap, base_addr, NF_X, NULL),
+	NL_F(struct rtnl_link_ifmap, irq, NF_U, NULL),
+	NL_F(struct rtnl_link_ifmap, dma, NF_U, NULL),
+	NL_F(struct rtnl_link_ifmap, port, NF_U, NULL),
+};
+static const struct nl_struct ifmap_s = {
+	sizeof(struct rtnl_link_ifmap), 0, ifmap_f, ARRAY_LEN(ifmap_f), false
+};
+
+/* --- bridge ports (IFLA_PROTINFO of AF_BRIDGE) ------------------------ */
+
+static void print_bridge_id(struct tcb *tcp, const unsigned char *b)
+{
+	char text[32];
+
+	emit_struct_begin(tcp);
+	emit_field(tcp, "prio");
+	emit_array_begin(tcp);
+	emit_next(tcp);
+	emit_uint(tcp, b[0]);
+	emit_next(tcp);
+	emit_uint(tcp, b[1]);
+	emit_array_end(tcp);
+	emit_field(tcp, "addr");
+	snprintf(text, sizeof(text), "%02x:%02x:%02x:%02x:%02x:%02x",
+		 b[2], b[3], b[4], b[5], b[6], b[7]);
+	emit_raw(tcp, text);
+	emit_struct_end(tcp);
+}
+
+static bool nla_bridge_id(struct tcb *tcp, uint64_t addr, unsigned int len,
+			  const void *opaque)
+{
+	unsigned char b[sizeof(struct ifla_bridge_id)];
+
+	(void)opaque;
+	if (len < sizeof(b))
+		return false;
+	if (!nl_fetch_or_addr(tcp, addr, b, sizeof(b)))
+		print_bridge_id(tcp, b);
+	return true;
+}
+
+static bool nla_clock_t64(struct tcb *tcp, uint64_t addr, unsigned int len,
+			  const void *opaque)
+{
+	uint64_t v;
+
+	(void)opaque;
+	if (len < sizeof(v))
+		return false;
+	if (!nl_fetch_or_addr(tcp, addr, &v, sizeof(v)))
+		nl_print_clock_t(tcp, v);
+	return true;
+}
+
+static const nla_fn brport_nla[] = {
+	[IFLA_BRPORT_STATE] = nla_u8,
+	[IFLA_BRPORT_PRIORITY] = nla_u16,
+	[IFLA_BRPORT_COST] = nla_u32,
+	[IFLA_BRPORT_MODE] = nla_u8,
+	[IFLA_BRPORT_GUARD] = nla_u8,
+	[IFLA_BRPORT_PROTECT] = nla_u8,
+	[IFLA_BRPORT_FAST_LEAVE] = nla_u8,
+	[IFLA_BRPORT_LEARNING] = nla_u8,
+	[IFLA_BRPORT_UNICAST_FLOOD] = nla_u8,
+	[IFLA_BRPORT_PROXYARP] = nla_u8,
+	[IFLA_BRPORT_LEARNING_SYNC] = nla_u8,
+	[IFLA_BRPORT_PROXYARP_WIFI] = nla_u8,
+	[IFLA_BRPORT_ROOT_ID] = nla_bridge_id,
+	[IFLA_BRPORT_BRIDGE_ID] = nla_bridge_id,
+	[IFLA_BRPORT_DESIGNATED_PORT] = nla_u16,
+	[IFLA_BRPORT_DESIGNATED_COST] = nla_u16,
+	[IFLA_BRPORT_ID] = nla_u16,
+	[IFLA_BRPORT_NO] = nla_u16,
+	[IFLA_BRPORT_TOPOLOGY_CHANGE_ACK] = nla_u8,
+	[IFLA_BRPORT_CONFIG_PENDING] = nla_u8,
+	[IFLA_BRPORT_MESSAGE_AGE_TIMER] = nla_clock_t64,
+	[IFLA_BRPORT_FORWARD_DELAY_TIMER] = nla_clock_t64,
+	[IFLA_BRPORT_HOLD_TIMER] = nla_clock_t64,
+	[IFLA_BRPORT_MULTICAST_ROUTER] = nla_u8,
+	[IFLA_BRPORT_MCAST_FLOOD] = nla_u8,
+	[IFLA_BRPORT_MCAST_TO_UCAST] = nla_u8,
+	[IFLA_BRPORT_VLAN_TUNNEL] = nla_u8,
+	[IFLA_BRPORT_BCAST_FLOOD] = nla_u8,
+	[IFLA_BRPORT_GROUP_FWD_MASK] = nla_x16,
+	[IFLA_BRPORT_NEIGH_SUPPRESS] = nla_u8,
+	[IFLA_BRPORT_ISOLATED] = nla_u8,
+	[IFLA_BRPORT_BACKUP_PORT] = nla_ifindex,
+	[IFLA_BRPORT_MRP_RING_OPEN] = nla_u8,
+	[IFLA_BRPORT_MRP_IN_OPEN] = nla_u8,
+	[IFLA_BRPORT_MCAST_EHT_HOSTS_LIMIT] = nla_u32,
+	[IFLA_BRPORT_MCAST_EHT_HOSTS_CNT] = nla_u32,
+	[IFLA_BRPORT_LOCKED] = nla_u8,
+};
+static const struct nl_nest brport_nest =
+	NL_NEST(rtnl_brport_attrs, "IFLA_BRPORT_???", brport_nla);
+
+/* --- IPv6 (IFLA_PROTINFO of AF_INET6) --------------------------------- */
+
+/* The if_flags of net/if_inet6.h. */
+static const struct xlat inet6_if_flags[] = {
+	{ 0x10, "IF_RS_SENT" },
+	{ 0x20, "IF_RA_RCVD" },
+	{ 0x40, "IF_RA_MANAGED" },
+	{ 0x80, "IF_RA_OTHERCONF" },
+	{ 0x80000000, "IF_READY" },
+	{ 0, NULL }
+};
+NLA_XLAT(nla_inet6_flags, inet6_if_flags, "IF_???", 4, flags)
+NLA_XLAT(nla_addr_gen_mode, in6_addr_gen_mode, "IN6_ADDR_GEN_MODE_???", 1,
+	 xval)
+
+static const struct nla_indexed devconf_ix = {
+	inet6_devconf_indices, "DEVCONF_???", 4, true
+};
+static const struct nla_indexed ipstats_ix = {
+	snmp_ip_stats, "IPSTATS_MIB_???", 8, false
+};
+static const struct nla_indexed icmp6_ix = {
+	snmp_icmp6_stats, "ICMP6_MIB_???", 8, false
+};
+
+static const struct nl_field ifla_cacheinfo_f[] = {
+	NL_F(struct ifla_cacheinfo, max_reasm_len, NF_U, NULL),
+	NL_F(struct ifla_cacheinfo, tstamp, NF_U, NULL),
+	NL_F(struct ifla_cacheinfo, reachable_time, NF_U, NULL),
+	NL_F(struct ifla_cacheinfo, retrans_time, NF_U, NULL),
+};
+static const struct nl_struct ifla_cacheinfo_s = {
+	sizeof(struct ifla_cacheinfo), 0, ifla_cacheinfo_f,
+	ARRAY_LEN(ifla_cacheinfo_f), false
+};
+
+static bool nla_in6(struct tcb *tcp, uint64_t addr, unsigned int len,
+		    const void *opaque)
+{
+	static const uint8_t inet6 = AF_INET6;
+
+	(void)opaque;
+	return nla_inet_addr(tcp, addr, len, &inet6);
+}
+
+static const nla_fn inet6_nla[] = {
+	[IFLA_INET6_FLAGS] = nla_inet6_flags,
+	[IFLA_INET6_CONF] = nla_indexed,
+	[IFLA_INET6_STATS] = nla_indexed,
+	[IFLA_INET6_CACHEINFO] = nla_struct,
+	[IFLA_INET6_ICMP6STATS] = nla_indexed,
+	[IFLA_INET6_TOKEN] = nla_in6,
+	[IFLA_INET6_ADDR_GEN_MODE] = nla_addr_gen_mode,
+	[IFLA_INET6_RA_MTU] = nla_u32,
+};
+static const void *const inet6_opaque[ARRAY_LEN(inet6_nla)] = {
+	[IFLA_INET6_CONF] = &devconf_ix,
+	[IFLA_INET6_STATS] = &ipstats_ix,
+	[IFLA_INET6_CACHEINFO] = &ifla_cacheinfo_s,
+	[IFLA_INET6_ICMP6STATS] = &icmp6_ix,
+};
+static const struct nl_nest inet6_nest =
+	NL_NEST_O(rtnl_inet6_attrs, "IFLA_INET6_???", inet6_nla, inet6_opaque);
+
+/* IFLA_PROTINFO: the attributes of the message's family. */
+static bool nla_protinfo(struct tcb *tcp, uint64_t addr, unsigned int len,
+			 const void *opaque)
+{
+	(void)opaque;
+	if (rt_family == AF_BRIDGE)
+		return nla_nested(tcp, addr, len, &brport_nest);
+	if (rt_family == AF_INET6)
+		return nla_nested(tcp, addr, len, &inet6_nest);
+	return false;
+}
+
 static const nla_fn link_nla[] = {
 	[IFLA_ADDRESS] = nla_hwaddr,
 	[IFLA_BROADCAST] = nla_hwaddr,
@@ -72,6 +331,10 @@ static const nla_fn link_nla[] = {
 	[IFLA_MTU] = nla_u32,
 	[IFLA_LINK] = nla_u32,
 	[IFLA_QDISC] = nla_str,
+	[IFLA_STATS] = nla_struct,
+	[IFLA_PROTINFO] = nla_protinfo,
+	[IFLA_MAP] = nla_struct,
+	[IFLA_STATS64] = nla_rtnl_link_stats64,
 	[IFLA_COST] = nla_u32,
 	[IFLA_PRIORITY] = nla_u32,
 	[IFLA_MASTER] = nla_u32,
@@ -113,8 +376,12 @@ static const nla_fn link_nla[] = {
 	[IFLA_TSO_MAX_SEGS] = nla_u32,
 };
 
+static const void *const link_opaque[ARRAY_LEN(link_nla)] = {
+	[IFLA_STATS] = &stats32_s,
+	[IFLA_MAP] = &ifmap_s,
+};
 const struct nl_nest rt_link_nest =
-	NL_NEST(rtnl_link_attrs, "IFLA_???", link_nla);
+	NL_NEST_O(rtnl_link_attrs, "IFLA_???", link_nla, link_opaque);
 
 static const nla_fn stats_nla[] = {
 	[IFLA_STATS_UNSPEC] = NULL,
