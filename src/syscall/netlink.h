@@ -160,7 +160,7 @@ void nl_print_x(struct tcb *tcp, uint64_t v);
  */
 enum nl_field_kind {
 	NF_U, NF_D, NF_X, NF_U_NZ, NF_X_NZ, NF_XVAL, NF_FLAGS, NF_IFINDEX,
-	NF_HEXSTR, NF_FN,
+	NF_HEXSTR, NF_HEXSTR_NZ, NF_FN,
 };
 struct nl_field {
 	const char *name;
@@ -210,6 +210,7 @@ bool nla_clock_t(struct tcb *, uint64_t, unsigned int, const void *);
 /* An IPv4 address in 4 bytes, IPv6 in 16, anything else hex. */
 bool nla_inet_by_len(struct tcb *, uint64_t, unsigned int, const void *);
 /* Arrays of numbers: "[1, 2, 3]" (elements past the last whole ignored). */
+bool nla_strz(struct tcb *, uint64_t, unsigned int, const void *);
 bool nla_u16_array(struct tcb *, uint64_t, unsigned int, const void *);
 bool nla_u32_array(struct tcb *, uint64_t, unsigned int, const void *);
 bool nla_x32_array(struct tcb *, uint64_t, unsigned int, const void *);

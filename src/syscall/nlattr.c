@@ -55,9 +55,16 @@ void nl_print_field(struct tcb *tcp, const struct nl_field *f,
 		    const unsigned char *b)
 {
 	const unsigned char *p = b + f->off;
-	uint64_t v = f->kind == NF_HEXSTR ? 0 : get_uint(p, f->size);
+	bool str = f->kind == NF_HEXSTR || f->kind == NF_HEXSTR_NZ;
+	uint64_t v = str ? 0 : get_uint(p, f->size);
 
 	switch (f->kind) {
+	case NF_HEXSTR_NZ:
+		for (unsigned int i = 0; i < f->size; i++)
+			v |= p[i];
+		if (!v)
+			return;
+		break;
 	case NF_X_NZ:
 	case NF_U_NZ:
 		if (!v)
@@ -93,6 +100,7 @@ void nl_print_field(struct tcb *tcp, const struct nl_field *f,
 		nl_print_ifindex(tcp, (uint32_t)v);
 		break;
 	case NF_HEXSTR:
+	case NF_HEXSTR_NZ:
 		emit_quoted(tcp, (const char *)p, f->size, QUOTE_FORCE_HEX);
 		break;
 	case NF_FN:
@@ -289,5 +297,27 @@ bool nla_indexed(struct tcb *tcp, uint64_t addr, unsigned int len,
 		emit_raw(tcp, text);
 	}
 	emit_array_end(tcp);
+	return true;
+}
+
+/*
+ * A name of a known length that may hold NULs: its bytes up to a final
+ * NUL, "..." after them when it has none.
+ */
+bool nla_strz(struct tcb *tcp, uint64_t addr, unsigned int len,
+	      const void *opaque)
+{
+	char buf[256];
+	unsigned int n = len < cfg.string_limit ? len : cfg.string_limit;
+
+	(void)opaque;
+	if (!len || n > sizeof(buf))
+		return false;
+	if (nl_fetch_or_addr(tcp, addr, buf, n))
+		return true;
+	if (n == len && !buf[len - 1])
+		emit_quoted(tcp, buf, len - 1, 0);
+	else
+		emit_quoted(tcp, buf, n, QUOTE_ELLIPSIS);
 	return true;
 }

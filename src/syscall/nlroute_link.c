@@ -23,6 +23,9 @@
 #include "xlat/tables/rtnl_ifla_stats_attrs.h"
 #include "xlat/tables/rtnl_inet6_attrs.h"
 #include "xlat/tables/rtnl_link_attrs.h"
+#include "xlat/tables/rtnl_linkinfo_attrs.h"
+#include "xlat/tables/rtnl_port_attrs.h"
+#include "xlat/tables/rtnl_vf_port_attrs.h"
 #include "xlat/tables/snmp_icmp6_stats.h"
 #include "xlat/tables/snmp_ip_stats.h"
 
@@ -156,7 +159,8 @@ static const struct nl_field ifmap_f[] = {
 	NL_F(struct rtnl_link_ifmap, port, NF_U, NULL),
 };
 static const struct nl_struct ifmap_s = {
-	sizeof(struct rtnl_link_ifmap), 0, ifmap_f, ARRAY_LEN(ifmap_f), false
+	sizeof(struct rtnl_link_ifmap), offsetof(struct rtnl_link_ifmap, port) + 1,
+	ifmap_f, ARRAY_LEN(ifmap_f), false
 };
 
 /* --- bridge ports (IFLA_PROTINFO of AF_BRIDGE) ------------------------ */
@@ -176,7 +180,15 @@ static void print_bridge_id(struct tcb *tcp, const unsigned char *b)
 	emit_field(tcp, "addr");
 	snprintf(text, sizeof(text), "%02x:%02x:%02x:%02x:%02x:%02x",
 		 b[2], b[3], b[4], b[5], b[6], b[7]);
-	emit_raw(tcp, text);
+	/* -X raw shows the bytes, -X verbose the bytes and the text */
+	if (cfg.xlat_style == XLAT_STYLE_RAW ||
+	    cfg.xlat_style == XLAT_STYLE_VERBOSE) {
+		emit_quoted(tcp, (const char *)b + 2, 6, QUOTE_FORCE_HEX);
+		if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
+			emit_comment(tcp, text);
+	} else {
+		emit_raw(tcp, text);
+	}
 	emit_struct_end(tcp);
 }
 
@@ -190,19 +202,6 @@ static bool nla_bridge_id(struct tcb *tcp, uint64_t addr, unsigned int len,
 		return false;
 	if (!nl_fetch_or_addr(tcp, addr, b, sizeof(b)))
 		print_bridge_id(tcp, b);
-	return true;
-}
-
-static bool nla_clock_t64(struct tcb *tcp, uint64_t addr, unsigned int len,
-			  const void *opaque)
-{
-	uint64_t v;
-
-	(void)opaque;
-	if (len < sizeof(v))
-		return false;
-	if (!nl_fetch_or_addr(tcp, addr, &v, sizeof(v)))
-		nl_print_clock_t(tcp, v);
 	return true;
 }
 
@@ -227,9 +226,9 @@ static const nla_fn brport_nla[] = {
 	[IFLA_BRPORT_NO] = nla_u16,
 	[IFLA_BRPORT_TOPOLOGY_CHANGE_ACK] = nla_u8,
 	[IFLA_BRPORT_CONFIG_PENDING] = nla_u8,
-	[IFLA_BRPORT_MESSAGE_AGE_TIMER] = nla_clock_t64,
-	[IFLA_BRPORT_FORWARD_DELAY_TIMER] = nla_clock_t64,
-	[IFLA_BRPORT_HOLD_TIMER] = nla_clock_t64,
+	[IFLA_BRPORT_MESSAGE_AGE_TIMER] = nla_clock_t,
+	[IFLA_BRPORT_FORWARD_DELAY_TIMER] = nla_clock_t,
+	[IFLA_BRPORT_HOLD_TIMER] = nla_clock_t,
 	[IFLA_BRPORT_MULTICAST_ROUTER] = nla_u8,
 	[IFLA_BRPORT_MCAST_FLOOD] = nla_u8,
 	[IFLA_BRPORT_MCAST_TO_UCAST] = nla_u8,
@@ -324,6 +323,45 @@ static bool nla_protinfo(struct tcb *tcp, uint64_t addr, unsigned int len,
 	return false;
 }
 
+static const nla_fn linkinfo_nla[] = {
+	[IFLA_INFO_KIND] = nla_str,
+	[IFLA_INFO_SLAVE_KIND] = nla_str,
+};
+static const struct nl_nest linkinfo_nest =
+	NL_NEST(rtnl_linkinfo_attrs, "IFLA_INFO_???", linkinfo_nla);
+
+static const nla_fn port_nla[] = {
+	[IFLA_PORT_VF] = nla_u32,
+	[IFLA_PORT_VSI_TYPE] = nla_struct,
+	[IFLA_PORT_REQUEST] = nla_u8,
+	[IFLA_PORT_RESPONSE] = nla_u16,
+};
+static const struct nl_field port_vsi_f[] = {
+	NL_F(struct ifla_port_vsi, vsi_mgr_id, NF_U, NULL),
+	NL_F(struct ifla_port_vsi, vsi_type_id, NF_HEXSTR, NULL),
+	NL_F(struct ifla_port_vsi, vsi_type_version, NF_U, NULL),
+	NL_F(struct ifla_port_vsi, pad, NF_HEXSTR_NZ, NULL),
+};
+static const struct nl_struct port_vsi_s = {
+	sizeof(struct ifla_port_vsi), 0, port_vsi_f, ARRAY_LEN(port_vsi_f),
+	false
+};
+static const void *const port_opaque[ARRAY_LEN(port_nla)] = {
+	[IFLA_PORT_VSI_TYPE] = &port_vsi_s,
+};
+static const struct nl_nest port_nest =
+	NL_NEST_O(rtnl_port_attrs, "IFLA_PORT_???", port_nla, port_opaque);
+
+static const nla_fn vf_ports_nla[] = {
+	[IFLA_VF_PORT] = nla_nested,
+};
+static const void *const vf_ports_opaque[ARRAY_LEN(vf_ports_nla)] = {
+	[IFLA_VF_PORT] = &port_nest,
+};
+static const struct nl_nest vf_ports_nest =
+	NL_NEST_O(rtnl_vf_port_attrs, "IFLA_VF_PORT_???", vf_ports_nla,
+		  vf_ports_opaque);
+
 static const nla_fn link_nla[] = {
 	[IFLA_ADDRESS] = nla_hwaddr,
 	[IFLA_BROADCAST] = nla_hwaddr,
@@ -335,6 +373,10 @@ static const nla_fn link_nla[] = {
 	[IFLA_PROTINFO] = nla_protinfo,
 	[IFLA_MAP] = nla_struct,
 	[IFLA_STATS64] = nla_rtnl_link_stats64,
+	[IFLA_LINKINFO] = nla_nested,
+	[IFLA_VF_PORTS] = nla_nested,
+	[IFLA_PORT_SELF] = nla_nested,
+	[IFLA_PROP_LIST] = nla_nested,
 	[IFLA_COST] = nla_u32,
 	[IFLA_PRIORITY] = nla_u32,
 	[IFLA_MASTER] = nla_u32,
@@ -366,10 +408,10 @@ static const nla_fn link_nla[] = {
 	[IFLA_NEW_IFINDEX] = nla_ifindex,
 	[IFLA_MIN_MTU] = nla_u32,
 	[IFLA_MAX_MTU] = nla_u32,
-	[IFLA_ALT_IFNAME] = nla_str,
+	[IFLA_ALT_IFNAME] = nla_strz,
 	[IFLA_PERM_ADDRESS] = nla_hwaddr,
-	[IFLA_PARENT_DEV_NAME] = nla_str,
-	[IFLA_PARENT_DEV_BUS_NAME] = nla_str,
+	[IFLA_PARENT_DEV_NAME] = nla_strz,
+	[IFLA_PARENT_DEV_BUS_NAME] = nla_strz,
 	[IFLA_ALLMULTI] = nla_u32,
 	[IFLA_GRO_MAX_SIZE] = nla_u32,
 	[IFLA_TSO_MAX_SIZE] = nla_u32,
@@ -379,6 +421,10 @@ static const nla_fn link_nla[] = {
 static const void *const link_opaque[ARRAY_LEN(link_nla)] = {
 	[IFLA_STATS] = &stats32_s,
 	[IFLA_MAP] = &ifmap_s,
+	[IFLA_LINKINFO] = &linkinfo_nest,
+	[IFLA_VF_PORTS] = &vf_ports_nest,
+	[IFLA_PORT_SELF] = &port_nest,
+	[IFLA_PROP_LIST] = &rt_link_nest,
 };
 const struct nl_nest rt_link_nest =
 	NL_NEST_O(rtnl_link_attrs, "IFLA_???", link_nla, link_opaque);
