@@ -504,8 +504,31 @@ static void print_nla_type(struct tcb *tcp, uint16_t type,
 	size_t n = 0;
 	uint16_t t = type & NLA_TYPE_MASK;
 
-	if (cfg.xlat_style == XLAT_STYLE_RAW) {
+	if (cfg.xlat_style == XLAT_STYLE_RAW && !(type & ~NLA_TYPE_MASK)) {
 		emit_hex(tcp, type);
+		return;
+	}
+	/* with flags, -X raw and verbose show each part: "0x8000|0xc" */
+	if (cfg.xlat_style == XLAT_STYLE_RAW ||
+	    cfg.xlat_style == XLAT_STYLE_VERBOSE) {
+		bool v = cfg.xlat_style == XLAT_STYLE_VERBOSE;
+		const char *s = xlat_name(types, t);
+
+		buf[0] = '\0';
+		if (type & NLA_F_NESTED)
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%#x%s|",
+					      NLA_F_NESTED,
+					      v ? " /* NLA_F_NESTED */" : "");
+		if (type & NLA_F_NET_BYTEORDER)
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%#x%s|",
+					      NLA_F_NET_BYTEORDER,
+					      v ? " /* NLA_F_NET_BYTEORDER */" : "");
+		if (v)
+			snprintf(buf + n, sizeof(buf) - n, "%#x /* %s */", t,
+				 s ? s : dflt);
+		else
+			snprintf(buf + n, sizeof(buf) - n, "%#x", t);
+		emit_sym(tcp, type, buf);
 		return;
 	}
 	buf[0] = '\0';

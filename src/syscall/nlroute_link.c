@@ -430,7 +430,7 @@ const struct nl_nest rt_link_nest =
 	NL_NEST_O(rtnl_link_attrs, "IFLA_???", link_nla, link_opaque);
 
 static const nla_fn stats_nla[] = {
-	[IFLA_STATS_UNSPEC] = NULL,
+	[IFLA_STATS_LINK_64] = nla_rtnl_link_stats64,
 };
 const struct nl_nest rt_stats_nest =
 	NL_NEST(rtnl_ifla_stats_attrs, "IFLA_STATS_???", stats_nla);

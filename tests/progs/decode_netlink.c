@@ -8,13 +8,19 @@
  */
 #include <linux/inet_diag.h>
 #include <linux/netlink.h>
+#include <linux/gen_stats.h>
+#include <linux/if_bridge.h>
+#include <linux/if_link.h>
 #include <linux/netlink_diag.h>
+#include <linux/nexthop.h>
+#include <linux/pkt_sched.h>
 #include <linux/rtnetlink.h>
 #include <linux/sock_diag.h>
 #include <linux/unix_diag.h>
 #include <arpa/inet.h>
 #include <net/if.h>
 #include <netinet/in.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -137,6 +143,132 @@ static void route(void)
 	close(fd);
 }
 
+/* A message built attribute by attribute in buf. */
+static unsigned char mb[1024];
+static size_t mlen;
+
+static void msg_begin(uint16_t type, const void *body, size_t len)
+{
+	struct nlmsghdr h = { 0, type, NLM_F_REQUEST | NLM_F_DUMP, 7, 0 };
+
+	memset(mb, 0, sizeof(mb));
+	memcpy(mb, &h, sizeof(h));
+	memcpy(mb + NLMSG_HDRLEN, body, len);
+	mlen = NLMSG_HDRLEN + NLMSG_ALIGN(len);
+}
+
+/* An attribute; nested ones end with attr_end(offset returned). */
+static size_t attr(uint16_t type, const void *data, size_t len)
+{
+	struct nlattr a = { (uint16_t)(NLA_HDRLEN + len), type };
+	size_t at = mlen;
+
+	memcpy(mb + mlen, &a, sizeof(a));
+	if (data)
+		memcpy(mb + mlen + NLA_HDRLEN, data, len);
+	mlen += NLA_HDRLEN + NLA_ALIGN(len);
+	return at;
+}
+
+static void attr_end(size_t at)
+{
+	struct nlattr *a = (struct nlattr *)(mb + at);
+
+	a->nla_len = (uint16_t)(mlen - at);
+}
+
+static void msg_send(int fd)
+{
+	((struct nlmsghdr *)mb)->nlmsg_len = (uint32_t)mlen;
+	send_buf(fd, mb, mlen);
+}
+
+/* Statistics, nexthops, multipath routes, tc stats, bridge ports. */
+static void route_attrs(void)
+{
+	int fd = nl_socket(NETLINK_ROUTE);
+	struct if_stats_msg ism = { .family = AF_UNSPEC, .ifindex = lo_index,
+				    .filter_mask = 1 << IFLA_STATS_LINK_64 };
+	struct rtnl_link_stats64 st;
+	struct nhmsg nhm = { .nh_family = AF_INET, .nh_scope = RT_SCOPE_LINK,
+			     .nh_protocol = RTPROT_STATIC };
+	struct nexthop_grp grp[2] = { { 1, 2, 0, 0 }, { 3, 4, 5, 6 } };
+	uint64_t idle = 250;
+	uint32_t u32 = 1500;
+	struct rtmsg rtm = { .rtm_family = AF_INET, .rtm_table = RT_TABLE_MAIN,
+			     .rtm_protocol = RTPROT_BOOT,
+			     .rtm_type = RTN_UNICAST };
+	struct rtnexthop nh = { sizeof(nh) + 8, RTNH_F_ONLINK, 1, lo_index };
+	struct in_addr gw;
+	struct tcmsg tcm = { .tcm_family = AF_UNSPEC, .tcm_ifindex = lo_index };
+	struct gnet_stats_basic bs = { 1000, 10 };
+	struct ifinfomsg ifi = { .ifi_family = AF_BRIDGE,
+				 .ifi_index = lo_index };
+	uint8_t state = 3, id[8] = { 0x80, 0, 1, 2, 3, 4, 5, 6 };
+	int32_t conf[3] = { 1, 64, -1 };
+	size_t n, n2;
+
+	for (unsigned int i = 0; i < sizeof(st) / 8; i++)
+		((uint64_t *)&st)[i] = 1000 + i;
+	msg_begin(RTM_GETSTATS, &ism, sizeof(ism));
+	attr(IFLA_STATS_LINK_64, &st, sizeof(st));
+	msg_send(fd);
+	/* the older, shorter struct */
+	msg_begin(RTM_GETSTATS, &ism, sizeof(ism));
+	attr(IFLA_STATS_LINK_64, &st, offsetof(struct rtnl_link_stats64,
+					       rx_nohandler));
+	msg_send(fd);
+
+	msg_begin(RTM_NEWNEXTHOP, &nhm, sizeof(nhm));
+	attr(NHA_GROUP, grp, sizeof(grp));
+	n = attr(NHA_RES_GROUP, NULL, 0);
+	attr(NHA_RES_GROUP_IDLE_TIMER, &idle, sizeof(idle));
+	attr(NHA_RES_GROUP_BUCKETS, &u32, 2);
+	attr_end(n);
+	msg_send(fd);
+
+	inet_pton(AF_INET, "127.0.0.2", &gw);
+	msg_begin(RTM_NEWROUTE, &rtm, sizeof(rtm));
+	n = attr(RTA_METRICS, NULL, 0);
+	attr(RTAX_MTU, &u32, sizeof(u32));
+	attr_end(n);
+	n = attr(RTA_MULTIPATH, NULL, 0);
+	memcpy(mb + mlen, &nh, sizeof(nh));
+	mlen += sizeof(nh);
+	attr(RTA_GATEWAY, &gw, sizeof(gw));
+	attr_end(n);
+	msg_send(fd);
+
+	msg_begin(RTM_GETQDISC, &tcm, sizeof(tcm));
+	n = attr(TCA_STATS2, NULL, 0);
+	attr(TCA_STATS_BASIC, &bs, 12);
+	attr_end(n);
+	msg_send(fd);
+
+	msg_begin(RTM_SETLINK, &ifi, sizeof(ifi));
+	n = attr(IFLA_PROTINFO | NLA_F_NESTED, NULL, 0);
+	attr(IFLA_BRPORT_STATE, &state, 1);
+	attr(IFLA_BRPORT_ROOT_ID, id, sizeof(id));
+	attr_end(n);
+	msg_send(fd);
+
+	ifi.ifi_family = AF_INET6;
+	msg_begin(RTM_SETLINK, &ifi, sizeof(ifi));
+	n = attr(IFLA_PROTINFO, NULL, 0);
+	n2 = attr(IFLA_INET6_CONF, conf, sizeof(conf));
+	(void)n2;
+	attr_end(n);
+	msg_send(fd);
+	/* the same, cut by an unmapped page inside the array */
+	{
+		char *t = tail_of(mlen - 4);
+
+		memcpy(t, mb, mlen - 4);
+		send_buf(fd, t, mlen);
+	}
+	close(fd);
+}
+
 static void diag(void)
 {
 	int fd = nl_socket(NETLINK_SOCK_DIAG);
@@ -203,6 +335,7 @@ int main(void)
 	lo_index = if_nametoindex("lo");
 	marker("decode-begin");
 	route();
+	route_attrs();
 	diag();
 	marker("decode-end");
 	return 0;
