@@ -131,6 +131,7 @@ static const struct engine_config *engine_config_of_cli(void)
 		.trace_set = qual_trace_set(),
 		.trace_partial = qual_trace_is_partial(),
 		.selected = user_selected,
+		.warn = msg_error,
 		.inject = qualify_get()->inject,
 		.n_inject = qualify_get()->n_inject,
 	};

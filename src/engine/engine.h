@@ -155,6 +155,12 @@ struct engine_config {
 	/* -e inject= and -e fault=, in the order given. */
 	const struct inject_spec *inject;
 	unsigned int n_inject;
+	/*
+	 * A message of sltrace's own about the trace ("NAME: text" on
+	 * stderr, in its place among the lines): what tampering could not
+	 * do.  NULL: not said.
+	 */
+	void (*warn)(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 };
 
 /*
@@ -241,6 +247,15 @@ extern unsigned long long engine_nstops;
 void tracee_mem_forget(void);
 
 int tracee_read(struct tcb *tcp, uint64_t addr, void *buf, size_t len);
+
+/*
+ * Write len bytes (-e inject=...:poke_enter=): process_vm_writev, then
+ * PTRACE_POKEDATA for what it could not write (read-only pages, as a
+ * debugger writes).  Returns the bytes written from the start, or -errno
+ * if none.
+ */
+ssize_t tracee_write(struct tcb *tcp, uint64_t addr, const void *buf,
+		     size_t len);
 
 /*
  * Read up to len bytes, stopping quietly at the first unreadable page.

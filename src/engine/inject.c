@@ -37,6 +37,7 @@
 #include "engine/internal.h"
 #include "engine/tcb.h"
 #include "filter/inject_spec.h"
+#include "sysent/sysent.h"
 #include "log.h"
 
 /* Calls of one syscall by one task. */
@@ -145,6 +146,37 @@ static bool at_seccomp_stop(struct tcb *tcp)
 	return info.op == PTRACE_SYSCALL_INFO_SECCOMP;
 }
 
+/*
+ * poke_enter= / poke_exit=: the bytes go where the arguments point, the
+ * last @argN first, as strace 6.1 writes them.  A poke that writes
+ * nothing, or names an argument the syscall does not have, is reported
+ * in strace's words and leaves the line unmarked; a partial one (its
+ * end unmapped) counts.
+ */
+static void do_pokes(struct tcb *tcp, const struct inject_spec *spec,
+		     int which)
+{
+	unsigned int nargs = tcp->sc.ent ? tcp->sc.ent->nargs : MAX_ARGS;
+
+	for (unsigned int i = spec->n_poke[which]; i-- > 0;) {
+		const struct inject_poke *p = &spec->poke[which][i];
+
+		if (p->arg >= nargs) {
+			if (ecfg.warn)
+				ecfg.warn("Failed to tamper with process %d: requested to tamper with argument #%u, but system call '%s' has only %u arguments",
+					  tcp->pid, p->arg + 1, tcp->sc.ent->name,
+					  nargs);
+			continue;
+		}
+		if (tracee_write(tcp, tcp->sc.args[p->arg], p->data,
+				 p->len) > 0)
+			tcp->sc.injected |= SC_INJECTED_ARGS;
+		else if (ecfg.warn)
+			ecfg.warn("Failed to tamper with process %d: couldn't poke",
+				  tcp->pid);
+	}
+}
+
 void inject_entry(struct tcb *tcp)
 {
 	struct syscall_state *sc = &tcp->sc;
@@ -189,6 +221,8 @@ void inject_entry(struct tcb *tcp)
 		else
 			it->sig = spec->signo;
 	}
+	if (spec->what & INJECT_POKE_ENTER)
+		do_pokes(tcp, spec, 0);
 	if (spec->what & INJECT_DELAY_ENTER)
 		it->hold_ns = spec->delay_enter_ns;
 	if (spec->what & (INJECT_DELAY_ENTER | INJECT_DELAY_EXIT))
@@ -230,6 +264,8 @@ void inject_exit(struct tcb *tcp)
 					      : SC_INJECTED_RETVAL;
 		}
 	}
+	if (spec->what & INJECT_POKE_EXIT)
+		do_pokes(tcp, spec, 1);
 	if (spec->what & INJECT_DELAY_EXIT)
 		it->hold_ns = spec->delay_exit_ns;
 }

@@ -253,3 +253,53 @@ ssize_t tracee_read_str(struct tcb *tcp, uint64_t addr, char *buf, size_t len)
 	buf[len] = '\0';
 	return (ssize_t)len + 1;
 }
+
+/* Word by word, the edges merged with what is there. */
+static ssize_t write_poke(pid_t pid, uint64_t addr, const void *buf,
+			  size_t len)
+{
+	size_t total = 0;
+
+	while (total < len) {
+		uint64_t a = addr + total;
+		unsigned int off = a % sizeof(long);
+		size_t n = sizeof(long) - off;
+		long word = 0;
+
+		if (n > len - total)
+			n = len - total;
+		if (off || n < sizeof(long)) {
+			errno = 0;
+			word = ptrace(PTRACE_PEEKDATA, pid,
+				      (void *)(uintptr_t)(a - off), NULL);
+			if (word == -1 && errno)
+				break;
+		}
+		memcpy((char *)&word + off, (const char *)buf + total, n);
+		if (ptrace(PTRACE_POKEDATA, pid, (void *)(uintptr_t)(a - off),
+			   (void *)word) < 0)
+			break;
+		total += n;
+	}
+	return total ? (ssize_t)total : -EFAULT;
+}
+
+ssize_t tracee_write(struct tcb *tcp, uint64_t addr, const void *buf,
+		     size_t len)
+{
+	struct iovec local = { (void *)buf, len };
+	struct iovec remote = { (void *)(uintptr_t)addr, len };
+	ssize_t n = process_vm_writev(tcp->pid, &local, 1, &remote, 1, 0);
+	ssize_t more;
+
+	tracee_mem_forget();
+	if (n < 0)
+		n = 0;
+	if ((size_t)n == len)
+		return n;
+	more = write_poke(tcp->pid, addr + (size_t)n, (const char *)buf + n,
+			  len - (size_t)n);
+	if (more > 0)
+		return n + more;
+	return n ? n : more;
+}

@@ -82,6 +82,7 @@ struct syscall_state {
 #define SC_INJECTED_RETVAL	0x02	/* retval= replaced the result */
 #define SC_DELAYED		0x04	/* held by delay_enter=/delay_exit= */
 #define SC_REPLACED		0x08	/* will not run: exit (even exit_group's) comes */
+#define SC_INJECTED_ARGS	0x10	/* poke_enter=/poke_exit= wrote memory */
 
 /* tcb->flags */
 #define TCB_IN_SYSCALL		0x0001	/* between entry and exit stops */

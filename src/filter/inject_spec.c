@@ -253,6 +253,75 @@ static void check_retval(uint64_t v, struct qual_error *err)
 		     (unsigned long long)v, (uint32_t)v);
 }
 
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * poke_enter=/poke_exit=: "@argN=HEX[,@argM=HEX...]", N from 1 to 7,
+ * each argument once, an even number of hex digits (at most 1024 bytes);
+ * empty items between commas are allowed, as strace allows them.
+ */
+static int parse_pokes(struct inject_spec *spec, int which, const char *s)
+{
+	struct inject_poke pokes[INJECT_POKE_ARGS];
+	unsigned int n = 0, seen = 0;
+
+	while (*s) {
+		size_t len = strcspn(s, ",");
+		const char *h = s + 6, *end = s + len;
+		struct inject_poke *p;
+
+		if (!len) {
+			s++;
+			continue;
+		}
+		if (len < 7 || strncmp(s, "@arg", 4) || s[4] < '1' ||
+		    s[4] > '0' + INJECT_POKE_ARGS || s[5] != '=')
+			goto bad;
+		if (end - h >= 2 && h[0] == '0' && (h[1] == 'x' || h[1] == 'X'))
+			h += 2;
+		if (h == end || (end - h) % 2 || (end - h) / 2 > INJECT_POKE_MAX)
+			goto bad;
+		if (seen & (1U << (s[4] - '1')))
+			goto bad;
+		seen |= 1U << (s[4] - '1');
+		p = &pokes[n++];
+		p->arg = (unsigned int)(s[4] - '1');
+		p->len = (unsigned int)(end - h) / 2;
+		p->data = malloc(p->len);
+		if (!p->data)
+			goto bad;
+		for (unsigned int i = 0; i < p->len; i++) {
+			int hi = hex_digit(h[2 * i]), lo = hex_digit(h[2 * i + 1]);
+
+			if (hi < 0 || lo < 0)
+				goto bad;
+			p->data[i] = (unsigned char)(hi << 4 | lo);
+		}
+		s = *end ? end + 1 : end;
+	}
+	if (!n)
+		return -1;
+	spec->poke[which] = malloc(n * sizeof(pokes[0]));
+	if (!spec->poke[which])
+		goto bad;
+	memcpy(spec->poke[which], pokes, n * sizeof(pokes[0]));
+	spec->n_poke[which] = n;
+	return 0;
+bad:
+	while (n)
+		free(pokes[--n].data);
+	return -1;
+}
+
 /* One KEY=VALUE part; 0 or -1. */
 static int parse_part(struct inject_spec *spec, char *part, bool fault,
 		      struct qual_error *err)
@@ -296,6 +365,12 @@ static int parse_part(struct inject_spec *spec, char *part, bool fault,
 		    parse_delay(val, &spec->delay_enter_ns))
 			return -1;
 		what = INJECT_DELAY_ENTER;
+	} else if (!strcmp(part, "poke_enter") || !strcmp(part, "poke_exit")) {
+		int which = !strcmp(part, "poke_exit");
+
+		what = which ? INJECT_POKE_EXIT : INJECT_POKE_ENTER;
+		if (spec->what & what || parse_pokes(spec, which, val))
+			return -1;
 	} else if (!strcmp(part, "delay_exit")) {
 		if (spec->what & INJECT_DELAY_EXIT ||
 		    parse_delay(val, &spec->delay_exit_ns))

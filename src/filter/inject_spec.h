@@ -22,6 +22,18 @@ struct qual_error;
 #define INJECT_DELAY_ENTER	0x08	/* delay_enter=: hold at entry */
 #define INJECT_DELAY_EXIT	0x10	/* delay_exit=: hold at exit */
 #define INJECT_SYSCALL		0x20	/* syscall=: run scno, not nothing */
+#define INJECT_POKE_ENTER	0x40	/* poke_enter=: write args' memory */
+#define INJECT_POKE_EXIT	0x80	/* poke_exit=: the same at the exit */
+
+/* One @argN=HEX of poke_enter=/poke_exit=: bytes for the memory at argN. */
+struct inject_poke {
+	unsigned int arg;		/* 0..6 (strace's @arg1..@arg7) */
+	unsigned int len;		/* 1..INJECT_POKE_MAX */
+	unsigned char *data;
+};
+
+#define INJECT_POKE_MAX		1024
+#define INJECT_POKE_ARGS	7
 
 /* when=FIRST+ and when=FIRST+STEP go on forever. */
 #define INJECT_WHEN_FOREVER	UINT32_MAX
@@ -40,6 +52,9 @@ struct inject_spec {
 	long scno[NUM_PERSONALITIES];	/* syscall=: its number per pers */
 	uint64_t delay_enter_ns;
 	uint64_t delay_exit_ns;
+	/* poke_enter= [0] and poke_exit= [1]; the data lives as long as we. */
+	struct inject_poke *poke[2];
+	unsigned int n_poke[2];
 };
 
 /*

@@ -610,15 +610,15 @@ void emit_cstr(struct tcb *tcp, uint64_t addr)
 	emit_str_limited(tcp, addr, cfg.string_limit);
 }
 
-void emit_cstr_max(struct tcb *tcp, uint64_t addr, size_t max)
+/*
+ * A string of which max bytes count: read max bytes and a NUL among them
+ * ends it; without one it is cut.
+ */
+static void emit_str_max(struct tcb *tcp, uint64_t addr, size_t max)
 {
 	char *buf;
 	ssize_t n;
 
-	if (max > cfg.string_limit || !addr) {
-		emit_cstr(tcp, addr);
-		return;
-	}
 	/*
 	 * strace reads max bytes: without a NUL among them the string is
 	 * cut, even when its NUL is the next byte.
@@ -628,6 +628,34 @@ void emit_cstr_max(struct tcb *tcp, uint64_t addr, size_t max)
 	if (n < 0)
 		emit_ptr(tcp, addr);
 	else if ((size_t)n >= max)
+		emit_quoted(tcp, buf, max, QUOTE_ELLIPSIS);
+	else
+		emit_quoted(tcp, buf, (size_t)n, 0);
+}
+
+void emit_cstr_max(struct tcb *tcp, uint64_t addr, size_t max)
+{
+	if (max > cfg.string_limit || !addr)
+		emit_cstr(tcp, addr);
+	else
+		emit_str_max(tcp, addr, max);
+}
+
+/* Here the NUL may be the byte after the max: "/tmp" of getcwd's 5. */
+void emit_path_max(struct tcb *tcp, uint64_t addr, size_t max)
+{
+	char *buf;
+	ssize_t n;
+
+	if (max >= PATH_MAX || !addr) {
+		emit_path(tcp, addr);
+		return;
+	}
+	buf = scratch_get(max + 1);
+	n = buf ? tracee_read_str(tcp, addr, buf, max) : -1;
+	if (n < 0)
+		emit_ptr(tcp, addr);
+	else if ((size_t)n > max)
 		emit_quoted(tcp, buf, max, QUOTE_ELLIPSIS);
 	else
 		emit_quoted(tcp, buf, (size_t)n, 0);

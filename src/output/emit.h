@@ -112,6 +112,8 @@ void emit_cstr(struct tcb *tcp, uint64_t addr);
  * 256-byte keys): cut at max, or at -s when that is less.
  */
 void emit_cstr_max(struct tcb *tcp, uint64_t addr, size_t max);
+/* emit_path of a path the kernel says is max bytes long (getcwd's). */
+void emit_path_max(struct tcb *tcp, uint64_t addr, size_t max);
 void emit_buf(struct tcb *tcp, uint64_t addr, uint64_t len);
 
 /* Structures, arrays and named fields. */

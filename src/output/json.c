@@ -758,6 +758,14 @@ static void json_mark(struct tcb *tcp, const char *mark)
 {
 	struct outstream *os = tcp_out(tcp);
 
+	/* "INJECTED: args[, retval]": memory poked, and the result too. */
+	if (!strncmp(mark, "INJECTED: args", 14)) {
+		put_ckey(os, "poked");
+		out_put(os, "true", 4);
+		if (!mark[14])
+			return;
+		mark = "INJECTED";
+	}
 	put_ckey(os, !strcmp(mark, "INJECTED") ? "injected" : "delayed");
 	out_put(os, "true", 4);
 }

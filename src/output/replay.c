@@ -341,7 +341,10 @@ static void render_result(struct tcb *tcp, struct json_object *r)
 		render(tcp, rv);
 	if (jstr(r, "aux"))
 		emit_aux(tcp, jstr(r, "aux"));
-	if (jget(r, "injected"))
+	if (jget(r, "poked"))
+		emit_mark(tcp, jget(r, "injected") ? "INJECTED: args, retval"
+						   : "INJECTED: args");
+	else if (jget(r, "injected"))
 		emit_mark(tcp, "INJECTED");
 	if (jget(r, "delayed"))
 		emit_mark(tcp, "DELAYED");

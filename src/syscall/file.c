@@ -618,11 +618,14 @@ SYS_FUNC(getcwd)
 {
 	if (entering(tcp))
 		return 0;
-	/* The length counts the NUL; strace shows the path whole. */
-	if (syserror(tcp))
+	/*
+	 * The length counts the NUL; strace shows the path whole -- as long
+	 * as the kernel says, "/"... when the bytes were changed under it.
+	 */
+	if (syserror(tcp) || tcp->sc.rval <= 0)
 		emit_ptr(tcp, tcp_arg(tcp, 0));
 	else
-		emit_path(tcp, tcp_arg(tcp, 0));
+		emit_path_max(tcp, tcp_arg(tcp, 0), (size_t)tcp->sc.rval - 1);
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 1));
 	return RVAL_DECIMAL;

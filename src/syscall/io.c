@@ -275,17 +275,19 @@ SYS_FUNC(pwritev2)
  */
 static void print_off_ptr(struct tcb *tcp, uint64_t addr, bool wide)
 {
-	int32_t off;
+	uint64_t off = 0;
+	int rc;
 
-	if (wide) {
-		print_loff_ptr(tcp, addr);
-		return;
-	}
-	if (!qual_verbose(tcp) || tracee_read(tcp, addr, &off, sizeof(off))) {
+	/* Unlike splice's, strace shows this offset unsigned: [4294967291]. */
+	if (wide)
+		rc = tracee_read(tcp, addr, &off, sizeof(off));
+	else
+		rc = tracee_read(tcp, addr, &off, sizeof(uint32_t));
+	if (!qual_verbose(tcp) || rc) {
 		emit_ptr(tcp, addr);
 		return;
 	}
-	print_num_in_brackets(tcp, (uint64_t)(int64_t)off, true);
+	print_num_in_brackets(tcp, off, false);
 }
 
 static int do_sendfile(struct tcb *tcp, bool wide)

@@ -393,7 +393,11 @@ static void print_retval(struct tcb *tcp)
 		emit_aux(tcp, sc->auxstr);
 injected:
 	/* -e inject=: after the result and its explanation, before -T. */
-	if (sc->injected & (SC_INJECTED_ERROR | SC_INJECTED_RETVAL))
+	if (sc->injected & SC_INJECTED_ARGS)
+		emit_mark(tcp, sc->injected & (SC_INJECTED_ERROR |
+					       SC_INJECTED_RETVAL) ?
+			  "INJECTED: args, retval" : "INJECTED: args");
+	else if (sc->injected & (SC_INJECTED_ERROR | SC_INJECTED_RETVAL))
 		emit_mark(tcp, "INJECTED");
 	if (sc->injected & SC_DELAYED)
 		emit_mark(tcp, "DELAYED");
