@@ -22,6 +22,7 @@
 #include "select/qualify.h"
 #include "syscall/ioctl.h"
 #include "syscall/net.h"
+#include "syscall/perf.h"
 #include "xlat/audit_arch.h"
 #include "xlat/tables/clone_flags.h"
 #include "xlat/tables/open_flags.h"
@@ -281,8 +282,14 @@ static int ioctl_perf(struct tcb *tcp, uint32_t code, uint64_t arg)
 		return RVAL_DECIMAL;
 	case IOC_NOSIZE(PERF_EVENT_IOC_QUERY_BPF):
 		return perf_query_bpf(tcp, arg);
-	case IOC_NOSIZE(PERF_EVENT_IOC_MODIFY_ATTRIBUTES):
-		return ioctl_ptr_arg(tcp, arg);
+	case IOC_NOSIZE(PERF_EVENT_IOC_MODIFY_ATTRIBUTES): {
+		struct perf_attr_copy a;
+
+		emit_next(tcp);
+		perf_attr_fetch(tcp, arg, &a);
+		perf_attr_print(tcp, &a, NULL);
+		return RVAL_DECODED;
+	}
 	}
 	return IOCTL_UNKNOWN;
 }

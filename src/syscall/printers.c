@@ -61,7 +61,8 @@ const char *sprint_flags_abbrev(char *buf, size_t size, const struct xlat *x,
 const char *sprint_flags(char *buf, size_t size, const struct xlat *x,
 			 uint64_t val, const char *dflt)
 {
-	char names[512];
+	/* perf_event_attr.sample_type's 25 names take 600 bytes. */
+	char names[1024];
 
 	switch (cfg.xlat_style) {
 	case XLAT_STYLE_RAW:
@@ -85,7 +86,7 @@ const char *sprint_flags(char *buf, size_t size, const struct xlat *x,
 void print_flags(struct tcb *tcp, const struct xlat *x, uint64_t val,
 		 const char *dflt)
 {
-	char buf[1024];
+	char buf[1100];
 
 	emit_sym(tcp, val, sprint_flags(buf, sizeof(buf), x, val, dflt));
 }
