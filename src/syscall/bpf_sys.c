@@ -17,9 +17,11 @@
 #include <net/if.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "select/qualify.h"
+#include "syscall/bpf_info.h"
 #include "syscall/defs.h"
 #include "xlat/tables/bpf_attach_flags.h"
 #include "xlat/tables/bpf_attach_types.h"
@@ -56,7 +58,10 @@ enum kind {
 	K_NUMA,		/* numa_node: NUMA_NO_NODE */
 	K_LOGBUF,	/* a string of at most aux (a field's value) bytes */
 	K_BUF,		/* aux bytes */
-	K_PROGIDS,	/* prog_ids: [] when the count at aux is 0 */
+	K_PROGIDS,	/* prog_ids: u32[] of the count at aux, at exit */
+	K_INOUT,	/* unsigned, which the kernel may rewrite: "8 => 1" */
+	K_INSNS,	/* struct bpf_insn[] of the count at aux (-v) */
+	K_INFO,		/* OBJ_GET_INFO_BY_FD's info struct (-v) */
 };
 
 struct bfield {
@@ -78,6 +83,8 @@ struct bfield {
 	 * that one is, even past the size.
 	 */
 	bool cont;
+	/* Written by the kernel: shown as it is at exit. */
+	bool out;
 };
 
 struct bcmd {
@@ -92,14 +99,20 @@ struct bcmd {
 #define OFF(m) offsetof(union bpf_attr, m)
 #define SZ(m) sizeof(((union bpf_attr *)0)->m)
 #define END(m) (OFF(m) + SZ(m))
-#define F(n, m, k) { n, OFF(m), SZ(m), k, NULL, NULL, 0, 0, false }
-#define FG(n, m, k) { n, OFF(m), SZ(m), k, NULL, NULL, 0, 0, true }
-#define FX(n, m, k, x, d) { n, OFF(m), SZ(m), k, x, d, 0, 0, false }
-#define FA(n, m, k, a) { n, OFF(m), SZ(m), k, NULL, NULL, OFF(a), 0, false }
+#define F(n, m, k) { n, OFF(m), SZ(m), k, NULL, NULL, 0, 0, false, false }
+#define FG(n, m, k) { n, OFF(m), SZ(m), k, NULL, NULL, 0, 0, true, false }
+#define FX(n, m, k, x, d) { n, OFF(m), SZ(m), k, x, d, 0, 0, false, false }
+#define FA(n, m, k, a) \
+	{ n, OFF(m), SZ(m), k, NULL, NULL, OFF(a), 0, false, false }
 #define FC(n, m, k, a, mask) \
-	{ n, OFF(m), SZ(m), k, NULL, NULL, OFF(a), mask, false }
+	{ n, OFF(m), SZ(m), k, NULL, NULL, OFF(a), mask, false, false }
 #define FCG(n, m, k, a, mask) \
-	{ n, OFF(m), SZ(m), k, NULL, NULL, OFF(a), mask, true }
+	{ n, OFF(m), SZ(m), k, NULL, NULL, OFF(a), mask, true, false }
+/* Fields the kernel writes. */
+#define FO(n, m, k) { n, OFF(m), SZ(m), k, NULL, NULL, 0, 0, false, true }
+#define FXO(n, m, k, x, d) { n, OFF(m), SZ(m), k, x, d, 0, 0, false, true }
+#define FAO(n, m, k, a) \
+	{ n, OFF(m), SZ(m), k, NULL, NULL, OFF(a), 0, false, true }
 
 static const struct bfield map_create[] = {
 	FX("map_type", map_type, K_XVAL, bpf_map_types, "BPF_MAP_TYPE_???"),
@@ -150,12 +163,12 @@ static const struct bfield map_freeze[] = {
 static const struct bfield prog_load[] = {
 	FX("prog_type", prog_type, K_XVAL, bpf_prog_types, "BPF_PROG_TYPE_???"),
 	F("insn_cnt", insn_cnt, K_U),
-	F("insns", insns, K_PTR),
+	FA("insns", insns, K_INSNS, insn_cnt),
 	F("license", license, K_STR),
 	F("log_level", log_level, K_U),
 	FG("log_size", log_size, K_U),
 	{ "log_buf", OFF(log_buf), SZ(log_buf), K_LOGBUF, NULL, NULL,
-	  OFF(log_size), 0, true },
+	  OFF(log_size), 0, true, false },
 	F("kern_version", kern_version, K_KVER),
 	FX("prog_flags", prog_flags, K_FLAGS, bpf_prog_flags, "BPF_F_???"),
 	F("prog_name", prog_name, K_NAME),
@@ -215,7 +228,7 @@ static const struct bfield test_run[] = {
 
 static const struct bfield get_next_id[] = {
 	F("start_id", start_id, K_U),
-	F("next_id", next_id, K_U),
+	FO("next_id", next_id, K_INOUT),
 	FX("open_flags", open_flags, K_FLAGS, bpf_file_mode_flags, "BPF_F_???"),
 };
 
@@ -241,8 +254,8 @@ static const struct bfield link_get_fd[] = {
 
 static const struct bfield get_info[] = {
 	F("bpf_fd", info.bpf_fd, K_FD),
-	F("info_len", info.info_len, K_U),
-	F("info", info.info, K_PTR),
+	FO("info_len", info.info_len, K_INOUT),
+	F("info", info.info, K_INFO),
 };
 
 static const struct bfield prog_query[] = {
@@ -251,10 +264,10 @@ static const struct bfield prog_query[] = {
 	   "BPF_???"),
 	FX("query_flags", query.query_flags, K_FLAGS, bpf_query_flags,
 	   "BPF_F_QUERY_???"),
-	FX("attach_flags", query.attach_flags, K_FLAGS, bpf_attach_flags,
-	   "BPF_F_???"),
-	FA("prog_ids", query.prog_ids, K_PROGIDS, query.prog_cnt),
-	F("prog_cnt", query.prog_cnt, K_U),
+	FXO("attach_flags", query.attach_flags, K_FLAGS, bpf_attach_flags,
+	    "BPF_F_???"),
+	FAO("prog_ids", query.prog_ids, K_PROGIDS, query.prog_cnt),
+	FO("prog_cnt", query.prog_cnt, K_INOUT),
 };
 
 static const struct bfield raw_tp[] = {
@@ -275,7 +288,7 @@ static const struct bfield task_fd_query[] = {
 	F("fd", task_fd_query.fd, K_FD),
 	F("flags", task_fd_query.flags, K_U),
 	F("buf_len", task_fd_query.buf_len, K_U),
-	F("buf", task_fd_query.buf, K_PTR),
+	FAO("buf", task_fd_query.buf, K_LOGBUF, task_fd_query.buf_len),
 	F("prog_id", task_fd_query.prog_id, K_U),
 	FX("fd_type", task_fd_query.fd_type, K_XVAL, bpf_task_fd_types,
 	   "BPF_FD_TYPE_???"),
@@ -411,6 +424,18 @@ static uint64_t get_field(const unsigned char *attr, unsigned int off,
 }
 
 /*
+ * The attr as the call passed it and, at exit, as the kernel left it
+ * (NULL at entry, and for commands whose attr the kernel does not
+ * write).
+ */
+struct bctx {
+	const unsigned char *in;
+	const unsigned char *out;
+	bool failed;
+	const struct bpf_info_in *info;	/* OBJ_GET_INFO_BY_FD, -v */
+};
+
+/*
  * An address in a __u64: all 64 bits, for a 32-bit tracee too (the
  * kernel does not cut it; an address above 4 GiB just faults).
  */
@@ -472,10 +497,22 @@ static bool beyond_tracee(const struct tcb *tcp, uint64_t addr)
 	return tcp_wordsize(tcp) == 4 && addr > UINT32_MAX;
 }
 
-static void print_field(struct tcb *tcp, const struct bfield *f,
-			const unsigned char *attr, size_t avail)
+static void print_u32_elem(struct tcb *tcp, const void *elem, void *data)
 {
+	uint32_t v;
+
+	(void)data;
+	memcpy(&v, elem, sizeof(v));
+	emit_uint(tcp, v);
+}
+
+static void print_field(struct tcb *tcp, const struct bfield *f,
+			const struct bctx *x, size_t avail)
+{
+	const unsigned char *attr = f->out && x->out ? x->out : x->in;
 	uint64_t v = get_field(attr, f->off, f->size == 8 ? 8 : 4);
+	uint64_t was = get_field(x->in, f->off, f->size == 8 ? 8 : 4);
+	uint64_t cnt;
 	char buf[64];
 
 	switch (f->kind) {
@@ -520,7 +557,8 @@ static void print_field(struct tcb *tcp, const struct bfield *f,
 		print_flags(tcp, f->x, v, f->dflt);
 		break;
 	case K_NAME:
-		print_name(tcp, attr + f->off, avail < f->size ? avail : f->size);
+		print_name(tcp, attr + f->off,
+			   avail < f->size ? avail : f->size);
 		break;
 	case K_IFINDEX:
 		print_ifindex(tcp, (uint32_t)v);
@@ -543,12 +581,42 @@ static void print_field(struct tcb *tcp, const struct bfield *f,
 		print_logbuf(tcp, v, get_field(attr, f->aux, 4));
 		break;
 	case K_PROGIDS:
-		if (v && !get_field(attr, f->aux, 4)) {
+		/* The ids the kernel wrote, as many as the count it left. */
+		cnt = get_field(attr, f->aux, 4);
+		if (v && !cnt) {
 			emit_array_begin(tcp);
 			emit_array_end(tcp);
+		} else if (v && x->out && !x->failed) {
+			print_array(tcp, v, cnt, 4, print_u32_elem, NULL);
 		} else {
 			print_u64_ptr(tcp, v);
 		}
+		break;
+	case K_INOUT:
+		if (x->out && !x->failed && was != v) {
+			emit_uint(tcp, was);
+			emit_changed(tcp);
+		}
+		emit_uint(tcp, v);
+		break;
+	case K_INSNS:
+		if (qual_abbrev(tcp))
+			print_u64_ptr(tcp, v);
+		else
+			bpf_print_insns(tcp, v, get_field(attr, f->aux, 4));
+		break;
+	case K_INFO:
+		if (x->out && x->info)
+			bpf_print_obj_info(tcp, (int)get_field(x->in,
+							       OFF(info.bpf_fd),
+							       4),
+					   v, x->info,
+					   (uint32_t)get_field(x->out,
+							       OFF(info.info_len),
+							       4),
+					   x->failed);
+		else
+			print_u64_ptr(tcp, v);
 		break;
 	case K_BUF:
 		emit_buf(tcp, v, get_field(attr, f->aux, 4));
@@ -582,8 +650,9 @@ static void print_extra(struct tcb *tcp, const unsigned char *attr,
 }
 
 static void print_fields(struct tcb *tcp, const struct bfield *fields,
-			 size_t n, const unsigned char *attr, size_t shown)
+			 size_t n, const struct bctx *x, size_t shown)
 {
+	const unsigned char *attr = x->in;
 	bool last = false;
 
 	for (size_t i = 0; i < n; i++) {
@@ -596,7 +665,7 @@ static void print_fields(struct tcb *tcp, const struct bfield *fields,
 		    !(get_field(attr, f->aux, 4) & f->cond_mask))
 			continue;
 		emit_field(tcp, f->name);
-		print_field(tcp, f, attr, shown - f->off);
+		print_field(tcp, f, x, shown - f->off);
 	}
 }
 
@@ -647,8 +716,10 @@ static size_t print_link_create(struct tcb *tcp, const unsigned char *attr,
 	uint64_t p;
 	uint32_t cnt;
 
+	const struct bctx x = { attr, NULL, false, NULL };
+
 	print_fields(tcp, link_create, sizeof(link_create) /
-		     sizeof(link_create[0]), attr, shown);
+		     sizeof(link_create[0]), &x, shown);
 	if (shown <= OFF(link_create) + 16)
 		return OFF(link_create) + 16;
 	switch (lc->attach_type) {
@@ -700,21 +771,41 @@ static size_t print_link_create(struct tcb *tcp, const unsigned char *attr,
 	return OFF(link_create) + 16;
 }
 
-static void print_attr(struct tcb *tcp, const struct bcmd *c, uint64_t addr,
-		       uint32_t len, uint32_t cmd)
+/* The batch commands: their count the kernel rewrites. */
+static bool is_batch(uint32_t cmd)
 {
-	unsigned char attr[ATTR_MAX];
-	size_t shown, known = c->size;
+	return cmd == BPF_MAP_LOOKUP_BATCH ||
+	       cmd == BPF_MAP_LOOKUP_AND_DELETE_BATCH ||
+	       cmd == BPF_MAP_UPDATE_BATCH || cmd == BPF_MAP_DELETE_BATCH;
+}
 
-	if (!addr || !len || len > ATTR_MAX) {
-		emit_ptr(tcp, addr);
-		return;
-	}
-	memset(attr, 0, sizeof(attr));
-	if (tracee_read(tcp, addr, attr, len)) {
-		emit_ptr(tcp, addr);
-		return;
-	}
+/* Whether the kernel writes into the command's attr: shown at exit. */
+static bool has_out(const struct bcmd *c, uint32_t cmd)
+{
+	if (is_batch(cmd))
+		return true;
+	for (size_t i = 0; i < c->nfields; i++)
+		if (c->fields[i].out)
+			return true;
+	return false;
+}
+
+/* Read the attr: false when it is to be shown as its address. */
+static bool read_attr(struct tcb *tcp, uint64_t addr, uint32_t len,
+		      unsigned char *attr)
+{
+	if (!addr || !len || len > ATTR_MAX)
+		return false;
+	memset(attr, 0, ATTR_MAX);
+	return !tracee_read(tcp, addr, attr, len);
+}
+
+static void print_attr(struct tcb *tcp, const struct bcmd *c,
+		       const struct bctx *x, uint32_t len, uint32_t cmd)
+{
+	size_t shown, known = c->size;
+	uint32_t count;
+
 	shown = len > c->min_len ? len : c->min_len;
 	emit_struct_begin(tcp);
 	if (c->wrap) {
@@ -722,15 +813,35 @@ static void print_attr(struct tcb *tcp, const struct bcmd *c, uint64_t addr,
 		emit_struct_begin(tcp);
 	}
 	if (cmd == BPF_LINK_CREATE)
-		known = print_link_create(tcp, attr, shown);
+		known = print_link_create(tcp, x->in, shown);
 	else
-		print_fields(tcp, c->fields, c->nfields, attr, shown);
+		print_fields(tcp, c->fields, c->nfields, x, shown);
 	if (c->wrap)
 		emit_struct_end(tcp);
+	/* At exit, as the kernel left them (newer kernels write more). */
 	if (len > known)
-		print_extra(tcp, attr, known, len);
+		print_extra(tcp, x->out ? x->out : x->in, known, len);
 	emit_struct_end(tcp);
+	/* A batch shows the count the kernel left, failed or not. */
+	count = (uint32_t)get_field(x->in, OFF(batch.count), 4);
+	if (x->out && is_batch(cmd) &&
+	    count != get_field(x->out, OFF(batch.count), 4)) {
+		emit_changed(tcp);
+		emit_struct_begin(tcp);
+		emit_field(tcp, "batch");
+		emit_struct_begin(tcp);
+		emit_field(tcp, "count");
+		emit_uint(tcp, get_field(x->out, OFF(batch.count), 4));
+		emit_struct_end(tcp);
+		emit_struct_end(tcp);
+	}
 }
+
+/* What a command that the kernel answers in its attr keeps till exit. */
+struct bpf_priv {
+	unsigned char in[ATTR_MAX];
+	struct bpf_info_in info;
+};
 
 SYS_FUNC(bpf)
 {
@@ -739,14 +850,53 @@ SYS_FUNC(bpf)
 	uint32_t len = (uint32_t)tcp_arg(tcp, 2);
 	const struct bcmd *c = cmd < sizeof(cmds) / sizeof(cmds[0]) &&
 			       cmds[cmd].fields ? &cmds[cmd] : NULL;
+	unsigned char out[ATTR_MAX];
+	struct bpf_priv *p;
+	struct bctx x = { NULL, NULL, false, NULL };
 
-	print_xval(tcp, bpf_commands, cmd, "BPF_???");
-	emit_next(tcp);
-	if (c)
-		print_attr(tcp, c, addr, len, cmd);
-	else
+	if (entering(tcp)) {
+		print_xval(tcp, bpf_commands, cmd, "BPF_???");
+		emit_next(tcp);
+		if (c && has_out(c, cmd) && (p = malloc(sizeof(*p)))) {
+			if (read_attr(tcp, addr, len, p->in)) {
+				if (cmd == BPF_OBJ_GET_INFO_BY_FD)
+					bpf_info_fetch(
+						tcp,
+						get_field(p->in,
+							  OFF(info.info), 8),
+						(uint32_t)get_field(
+							p->in,
+							OFF(info.info_len), 4),
+						&p->info);
+				tcp->priv = p;
+				tcp->priv_free = free;
+				return 0;
+			}
+			free(p);
+		}
+		if (c && read_attr(tcp, addr, len, out)) {
+			x.in = out;
+			print_attr(tcp, c, &x, len, cmd);
+		} else {
+			emit_ptr(tcp, addr);
+		}
+		emit_next(tcp);
+		emit_uint(tcp, len);
+		return RVAL_DECODED | (c && c->ret_fd ? RVAL_FD : 0);
+	}
+
+	/* Exit of a command whose attr was read at entry. */
+	p = tcp->priv_free == free ? tcp->priv : NULL;
+	if (!p || !c) {
 		emit_ptr(tcp, addr);
+	} else {
+		x.in = p->in;
+		x.out = read_attr(tcp, addr, len, out) ? out : p->in;
+		x.failed = syserror(tcp);
+		x.info = &p->info;
+		print_attr(tcp, c, &x, len, cmd);
+	}
 	emit_next(tcp);
 	emit_uint(tcp, len);
-	return RVAL_DECODED | (c && c->ret_fd ? RVAL_FD : 0);
+	return c && c->ret_fd ? RVAL_FD : 0;
 }

@@ -14,6 +14,7 @@
 #include "select/qualify.h"
 #include "syscall/seccomp.h"
 #include "xlat/tables/bpf_class.h"
+#include "xlat/tables/ebpf_class.h"
 #include "xlat/tables/bpf_miscop.h"
 #include "xlat/tables/bpf_mode.h"
 #include "xlat/tables/bpf_op_alu.h"
@@ -90,23 +91,30 @@ static void put_rest(char *buf, size_t size, size_t *n, unsigned int rest)
 /*
  * The opcode as strace spells it: the class, then the fields that the
  * class has.  Bits above the low byte count only for the classes whose
- * remaining bits strace shows as a whole (ST, STX, RET, MISC).
+ * remaining bits strace shows as a whole (ST, STX, RET, MISC).  eBPF
+ * (ebpf) names classes 6 and 7 BPF_JMP32 and BPF_ALU64, and its stores
+ * have a size and mode as its loads do.
  */
-static void put_code(char *buf, size_t size, size_t *n, unsigned int code)
+static void put_code(char *buf, size_t size, size_t *n, unsigned int code,
+		     bool ebpf)
 {
 	char part[64];
 
-	put(buf, size, n, sprint_xval(part, sizeof(part), bpf_class,
+	put(buf, size, n, sprint_xval(part, sizeof(part),
+				      ebpf ? ebpf_class : bpf_class,
 				      BPF_CLASS(code), "BPF_???"));
 	switch (BPF_CLASS(code)) {
+	case BPF_ST:
+	case BPF_STX:
+		if (!ebpf) {
+			put_rest(buf, size, n, code & ~0x07U);
+			break;
+		}
+		/* fall through */
 	case BPF_LD:
 	case BPF_LDX:
 		put_part(buf, size, n, bpf_size, code & 0x18);
 		put_part(buf, size, n, bpf_mode, code & 0xe0);
-		break;
-	case BPF_ST:
-	case BPF_STX:
-		put_rest(buf, size, n, code & ~0x07U);
 		break;
 	case BPF_ALU:
 		put_part(buf, size, n, bpf_src, code & 0x08);
@@ -116,15 +124,35 @@ static void put_code(char *buf, size_t size, size_t *n, unsigned int code)
 		put_part(buf, size, n, bpf_src, code & 0x08);
 		put_part(buf, size, n, bpf_op_jmp, code & 0xf0);
 		break;
-	case BPF_RET:
+	case BPF_RET: /* BPF_JMP32 */
+		/* strace 6.1 names no fields of BPF_JMP32: all is the rest. */
+		if (ebpf) {
+			put_rest(buf, size, n, code & ~0x07U);
+			break;
+		}
 		put_part(buf, size, n, bpf_rval, code & 0x18);
 		put_rest(buf, size, n, code & ~0x1fU);
 		break;
-	case BPF_MISC:
+	case BPF_MISC: /* BPF_ALU64 */
+		if (ebpf) {
+			put_part(buf, size, n, bpf_src, code & 0x08);
+			put_part(buf, size, n, bpf_op_alu, code & 0xf0);
+			break;
+		}
 		put_part(buf, size, n, bpf_miscop, code & 0xf8);
 		put_rest(buf, size, n, code & ~0xffU);
 		break;
 	}
+}
+
+const char *sprint_bpf_code(char *buf, size_t size, unsigned int code,
+			    bool ebpf)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	put_code(buf, size, &n, code, ebpf);
+	return buf;
 }
 
 /* A seccomp return value: the action by name, then its data. */
@@ -154,7 +182,7 @@ static void print_insn(struct tcb *tcp, const void *elem, void *data)
 
 	(void)data;
 	put(buf, sizeof(buf), &n, jump ? "BPF_JUMP(" : "BPF_STMT(");
-	put_code(buf, sizeof(buf), &n, in->code);
+	put_code(buf, sizeof(buf), &n, in->code, false);
 	put(buf, sizeof(buf), &n, ", ");
 	if (!jump && BPF_CLASS(in->code) == BPF_RET) {
 		put_seccomp_ret(buf, sizeof(buf), &n, in->k);

@@ -3,6 +3,8 @@
 #ifndef SLTRACE_SYSCALL_SECCOMP_H
 #define SLTRACE_SYSCALL_SECCOMP_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct tcb;
@@ -12,5 +14,11 @@ struct tcb;
  * instructions ("filter=[BPF_STMT(BPF_RET|BPF_K, SECCOMP_RET_ALLOW)]").
  */
 void print_seccomp_fprog(struct tcb *tcp, uint64_t addr);
+/*
+ * A BPF opcode in the -X style, "BPF_JMP|BPF_K|BPF_EXIT": of classic BPF,
+ * or of eBPF when ebpf (bpf(BPF_PROG_LOAD)'s instructions).  Returns buf.
+ */
+const char *sprint_bpf_code(char *buf, size_t size, unsigned int code,
+			    bool ebpf);
 
 #endif
