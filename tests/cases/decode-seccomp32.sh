@@ -11,7 +11,8 @@ need_strace
 
 cmp=$SRCDIR/tests/progs/decode_proc_cmp
 prog=$PROGS/decode_seccomp32
-for flags in "" "-v" "-X verbose" "-X raw" "-v -X verbose" "-v -X raw"; do
+for flags in "" "-v" "-X verbose" "-X raw" "-v -X verbose" "-v -X raw" \
+	"-y"; do
 	note "flags: ${flags:-(none)}"
 	# shellcheck disable=SC2086
 	"$STRACE" $flags -o strace.out "$prog" 2>/dev/null ||

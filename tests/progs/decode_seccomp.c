@@ -6,7 +6,8 @@
  * actions), empty, NULL, cut by an unmapped page and over BPF_MAXINSNS.
  * tests/cases/decode-seccomp*.sh trace it with strace and with sltrace
  * and compare the lines between the two marker writes.  The filter it
- * installs at the end allows everything.  Built 64-bit and -m32.
+ * installs at the end allows everything, and so does the one with a
+ * listener descriptor.  Built 64-bit and -m32.
  */
 #define _GNU_SOURCE
 #include <linux/filter.h>
@@ -164,6 +165,9 @@ int main(void)
 	p.len = 1;
 	p.filter = allow;
 	sc(SECCOMP_SET_MODE_FILTER, 0, &p);
+	/* A listener: strace shows its descriptor as a number, even with -y. */
+	close((int)sc(SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER,
+		      &p));
 
 	marker("decode-end");
 	return 0;
