@@ -91,9 +91,11 @@ enum {
 	PR_SET_SPECULATION_CTRL = 53,
 	PR_PAC_RESET_KEYS = 54,
 	PR_SET_TAGGED_ADDR_CTRL = 55,
+	PR_GET_TAGGED_ADDR_CTRL = 56,
 	PR_SET_IO_FLUSHER = 57,
 	PR_SET_SYSCALL_USER_DISPATCH = 59,
 	PR_PAC_SET_ENABLED_KEYS = 60,
+	PR_PAC_GET_ENABLED_KEYS = 61,
 	PR_SCHED_CORE = 62,
 	PR_SME_SET_VL = 63,
 	PR_SME_GET_VL = 64,
@@ -105,6 +107,7 @@ enum {
 #define PR_CAP_AMBIENT_IS_SET 1
 #define PR_CAP_AMBIENT_LOWER 3
 #define PR_SET_VMA_ANON_NAME 0
+#define PR_SCHED_CORE_GET 0
 #define SECCOMP_MODE_STRICT 1
 #define SECCOMP_MODE_FILTER 2
 #define PR_SVE_VL_LEN_MASK 0xffff
@@ -126,26 +129,36 @@ static void arg_u(struct tcb *tcp, unsigned int i)
 }
 
 /*
- * The thread name: at most TASK_COMM_LEN - 1 bytes count, and -s; a
- * longer one (PR_SET_NAME truncates) shows "...".
+ * The thread name: strace reads size bytes and no more (the name and its
+ * NUL that PR_GET_NAME wrote; for PR_SET_NAME only TASK_COMM_LEN - 1, so
+ * a name that fills them shows "..." whatever follows).  A name whose
+ * NUL lies past an unmapped page shows the address.
  */
-static void print_comm(struct tcb *tcp, uint64_t addr)
+static void print_comm(struct tcb *tcp, uint64_t addr, size_t size)
 {
-	char buf[TASK_COMM_LEN + 1];
-	size_t limit = TASK_COMM_LEN - 1;
+	char buf[TASK_COMM_LEN];
+	size_t limit = TASK_COMM_LEN - 1, len;
 	ssize_t n;
+	char *nul;
 
 	if (cfg.string_limit < limit)
 		limit = cfg.string_limit;
-	n = addr ? tracee_read_str(tcp, addr, buf, TASK_COMM_LEN) : -1;
+	n = addr ? tracee_read_partial(tcp, addr, buf, size) : -1;
 	if (n < 0) {
 		emit_ptr(tcp, addr);
 		return;
 	}
-	if ((size_t)n > limit)
-		emit_quoted(tcp, buf, limit, QUOTE_ELLIPSIS);
+	nul = memchr(buf, '\0', (size_t)n);
+	if (!nul && (size_t)n < size) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	len = nul ? (size_t)(nul - buf) : (size_t)n;
+	if (!nul || len > limit)
+		emit_quoted(tcp, buf, len < limit ? len : limit,
+			    QUOTE_ELLIPSIS);
 	else
-		emit_quoted(tcp, buf, (size_t)n, 0);
+		emit_quoted(tcp, buf, len, 0);
 }
 
 /* An int the kernel wrote, shown by a printer of its value. */
@@ -163,63 +176,79 @@ static bool read_out_int(struct tcb *tcp, uint64_t addr, int32_t *v)
  * the tag check fault mode (bits 1-2), the tag mask (bits 3-18) as
  * "0x2<<PR_MTE_TAG_SHIFT", then any other bits.
  */
-static void print_tagged_addr_ctrl(struct tcb *tcp, uint64_t v)
+static const char *sprint_tagged_addr_ctrl(char *buf, size_t size, uint64_t v)
 {
-	char buf[256];
 	uint64_t tag = (v >> 3) & 0xffff, rest = v & ~0x7ffffULL;
 	const char *tcf = xlat_name(pr_mte_tcf, v & 6);
 	size_t n;
+
+	n = (size_t)snprintf(buf, size, "%sPR_TAGGED_ADDR_ENABLE|%s",
+			     v & 1 ? "" : "!", tcf ? tcf : "PR_MTE_TCF_???");
+	if (tag && n < size)
+		n += (size_t)snprintf(buf + n, size - n,
+				      "|%#llx<<PR_MTE_TAG_SHIFT",
+				      (unsigned long long)tag);
+	if (rest && n < size)
+		snprintf(buf + n, size - n, "|%#llx", (unsigned long long)rest);
+	return buf;
+}
+
+static void print_tagged_addr_ctrl(struct tcb *tcp, uint64_t v)
+{
+	char buf[256];
 
 	if (cfg.xlat_style == XLAT_STYLE_RAW) {
 		emit_hex(tcp, v);
 		return;
 	}
-	n = (size_t)snprintf(buf, sizeof(buf), "%sPR_TAGGED_ADDR_ENABLE|%s",
-			     v & 1 ? "" : "!", tcf ? tcf : "PR_MTE_TCF_???");
-	if (tag)
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
-				      "|%#llx<<PR_MTE_TAG_SHIFT",
-				      (unsigned long long)tag);
-	if (rest)
-		snprintf(buf + n, sizeof(buf) - n, "|%#llx",
-			 (unsigned long long)rest);
-	print_named(tcp, v, buf, false);
+	print_named(tcp, v, sprint_tagged_addr_ctrl(buf, sizeof(buf), v),
+		    false);
 }
 
-/* PR_S{VE,ME}_SET_VL: flags above the vector length, then the length. */
-static void print_vl(struct tcb *tcp, uint64_t v, const struct xlat *flags,
-		     const char *dflt)
+/*
+ * PR_S{VE,ME}_{SET,GET}_VL: the flags above the vector length (unknown
+ * ones as one number), then the length, even 0: "0xbad00000|0".  A value
+ * without flags is a bare number (NULL here).
+ */
+static const char *sprint_vl(char *buf, size_t size, const struct xlat *flags,
+			     uint64_t v)
 {
 	uint64_t fl = v & ~(uint64_t)PR_SVE_VL_LEN_MASK;
-	char buf[256];
-	size_t n;
 
-	if (!fl || cfg.xlat_style == XLAT_STYLE_RAW) {
+	if (!fl)
+		return NULL;
+	sprint_flags_abbrev(buf, size, flags, fl, NULL);
+	snprintf(buf + strlen(buf), size - strlen(buf), "|%#llx",
+		 (unsigned long long)(v & PR_SVE_VL_LEN_MASK));
+	return buf;
+}
+
+static void print_vl(struct tcb *tcp, uint64_t v, const struct xlat *flags)
+{
+	char buf[256];
+
+	if (cfg.xlat_style == XLAT_STYLE_RAW ||
+	    !sprint_vl(buf, sizeof(buf), flags, v)) {
 		emit_hex(tcp, v);
 		return;
 	}
-	sprint_flags_abbrev(buf, sizeof(buf), flags, fl, dflt);
-	n = strlen(buf);
-	if (v & PR_SVE_VL_LEN_MASK)
-		snprintf(buf + n, sizeof(buf) - n, "|%#llx",
-			 (unsigned long long)(v & PR_SVE_VL_LEN_MASK));
 	print_named(tcp, v, buf, false);
 }
 
-/* PIDTYPE_* as strace shows it there: "0 /\* PIDTYPE_PID *\/". */
-static void print_pidtype(struct tcb *tcp, uint64_t v)
+/*
+ * PIDTYPE_* as strace shows it there, an unsigned int with its name in
+ * a comment whatever -X says: "0x1 /\* PIDTYPE_TGID *\/".
+ */
+static void print_pidtype(struct tcb *tcp, uint32_t v)
 {
 	const char *name = xlat_name(pidtypes, v);
 	char buf[64];
 
 	if (cfg.xlat_style == XLAT_STYLE_RAW)
-		snprintf(buf, sizeof(buf), "%#llx", (unsigned long long)v);
-	else if (name)
-		snprintf(buf, sizeof(buf), "%llu /* %s */",
-			 (unsigned long long)v, name);
+		snprintf(buf, sizeof(buf), "%#x", v);
 	else
-		snprintf(buf, sizeof(buf), "%#llx /* PIDTYPE_??? */",
-			 (unsigned long long)v);
+		snprintf(buf, sizeof(buf), "%#x /* %s */", v,
+			 name ? name : "PIDTYPE_???");
 	emit_sym(tcp, v, buf);
 }
 
@@ -241,10 +270,16 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 	case PR_GET_TIMING:
 	case PR_TASK_PERF_EVENTS_DISABLE:
 	case PR_TASK_PERF_EVENTS_ENABLE:
+		return RVAL_DECODED;
+	/* Their result is decoded at the exit. */
 	case PR_GET_FP_MODE:
 	case PR_SVE_GET_VL:
 	case PR_SME_GET_VL:
-		return RVAL_DECODED;
+		return 0;
+	case PR_GET_TAGGED_ADDR_CTRL:
+	case PR_PAC_GET_ENABLED_KEYS:
+		hex_args(tcp, 1);
+		return 0;
 	case PR_GET_PDEATHSIG:
 	case PR_GET_CHILD_SUBREAPER:
 	case PR_GET_TSC:
@@ -269,8 +304,12 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 	case PR_SET_TIMING:
 	case PR_SET_ENDIAN:
 	case PR_SET_CHILD_SUBREAPER:
-	case PR_SET_TIMERSLACK:
 		arg_u(tcp, 1);
+		return RVAL_DECODED;
+	case PR_SET_TIMERSLACK:
+		/* A long: strace shows -1 (the default slack) as such. */
+		emit_next(tcp);
+		emit_int(tcp, tcp_sarg(tcp, 1));
 		return RVAL_DECODED;
 	case PR_SET_DUMPABLE:
 		emit_next(tcp);
@@ -300,7 +339,7 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 		return RVAL_DECODED;
 	case PR_SET_NAME:
 		emit_next(tcp);
-		print_comm(tcp, a2);
+		print_comm(tcp, a2, TASK_COMM_LEN - 1);
 		return RVAL_DECODED;
 	case PR_SET_NO_NEW_PRIVS:
 	case PR_SET_THP_DISABLE:
@@ -336,12 +375,12 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 		return RVAL_DECODED;
 	case PR_SVE_SET_VL:
 		emit_next(tcp);
-		print_vl(tcp, a2, pr_sve_vl_flags, "PR_SVE_???");
-		return RVAL_DECODED;
+		print_vl(tcp, a2, pr_sve_vl_flags);
+		return 0;
 	case PR_SME_SET_VL:
 		emit_next(tcp);
-		print_vl(tcp, a2, pr_sme_vl_flags, "PR_SME_???");
-		return RVAL_DECODED;
+		print_vl(tcp, a2, pr_sme_vl_flags);
+		return 0;
 	case PR_GET_SPECULATION_CTRL:
 		emit_next(tcp);
 		print_xval(tcp, pr_spec_cmds, a2, "PR_SPEC_???");
@@ -389,8 +428,11 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 		emit_next(tcp);
 		emit_int(tcp, (int32_t)a3);
 		emit_next(tcp);
-		print_pidtype(tcp, tcp_arg(tcp, 3));
+		print_pidtype(tcp, (uint32_t)tcp_arg(tcp, 3));
 		emit_next(tcp);
+		/* PR_SCHED_CORE_GET writes the cookie there. */
+		if ((uint32_t)a2 == PR_SCHED_CORE_GET)
+			return 0;
 		emit_ptr(tcp, tcp_arg(tcp, 4));
 		return RVAL_DECODED;
 	case PR_SET_VMA:
@@ -433,11 +475,52 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 	}
 }
 
-static int prctl_exit(struct tcb *tcp, unsigned int opt)
+/* Does any bit of v, or v itself when 0, have a name in x? */
+static bool any_name(const struct xlat *x, uint64_t v)
+{
+	for (; x->name; x++)
+		if (v ? x->val && (v & x->val) == x->val : !x->val)
+			return true;
+	return false;
+}
+
+/*
+ * A result that is a flag set: hex, then its names when it has any, in
+ * the abbreviated form whatever -X says but for -X raw.
+ */
+static int rval_flags(struct tcb *tcp, const struct xlat *x, uint64_t v)
+{
+	static char aux[512];
+
+	if (syserror(tcp))
+		return RVAL_DECIMAL;
+	if (cfg.xlat_style == XLAT_STYLE_RAW || !any_name(x, v))
+		return RVAL_HEX;
+	tcp->sc.auxstr = sprint_flags_abbrev(aux, sizeof(aux), x, v, NULL);
+	return RVAL_HEX | RVAL_STR;
+}
+
+/* A result of PR_S{VE,ME}_{SET,GET}_VL, or of PR_GET_TAGGED_ADDR_CTRL. */
+static int rval_vl(struct tcb *tcp, const struct xlat *flags, uint64_t v)
 {
 	static char aux[256];
+
+	if (syserror(tcp))
+		return RVAL_DECIMAL;
+	if (cfg.xlat_style == XLAT_STYLE_RAW)
+		return RVAL_HEX;
+	if (!flags)
+		tcp->sc.auxstr = sprint_tagged_addr_ctrl(aux, sizeof(aux), v);
+	else
+		tcp->sc.auxstr = sprint_vl(aux, sizeof(aux), flags, v);
+	return tcp->sc.auxstr ? RVAL_HEX | RVAL_STR : RVAL_HEX;
+}
+
+static int prctl_exit(struct tcb *tcp, unsigned int opt)
+{
 	uint64_t a2 = tcp_arg(tcp, 1);
 	int64_t rv = tcp_rval(tcp);
+	uint64_t urv = tcp_wordsize(tcp) == 4 ? (uint32_t)rv : (uint64_t)rv;
 	const char *name;
 	int32_t v;
 
@@ -460,22 +543,37 @@ static int prctl_exit(struct tcb *tcp, unsigned int opt)
 	case PR_GET_SECUREBITS:
 		if (syserror(tcp) || !rv)
 			return RVAL_DECIMAL;
-		if (cfg.xlat_style == XLAT_STYLE_RAW)
-			return RVAL_HEX;
-		tcp->sc.auxstr =
-			sprint_flags_abbrev(aux, sizeof(aux), pr_securebits,
-					    (uint64_t)rv, "SECBIT_???");
-		return RVAL_HEX | RVAL_STR;
+		return rval_flags(tcp, pr_securebits, urv);
+	case PR_GET_FP_MODE:
+		return rval_flags(tcp, pr_fp_mode, urv);
+	case PR_PAC_GET_ENABLED_KEYS:
+		return rval_flags(tcp, pr_pac_enabled_keys, urv);
 	case PR_GET_SPECULATION_CTRL:
-		/* The names, whatever -X says; none with -X raw. */
-		if (syserror(tcp))
+		/* Of a feature strace does not know, a plain number. */
+		if (!xlat_name(pr_spec_cmds, a2))
 			return RVAL_DECIMAL;
-		if (cfg.xlat_style == XLAT_STYLE_RAW)
-			return RVAL_HEX;
-		tcp->sc.auxstr =
-			sprint_flags_abbrev(aux, sizeof(aux), pr_spec_get_flags,
-					    (uint64_t)rv, "PR_SPEC_???");
-		return RVAL_HEX | RVAL_STR;
+		return rval_flags(tcp, pr_spec_get_flags, urv);
+	case PR_SVE_SET_VL:
+	case PR_SVE_GET_VL:
+		return rval_vl(tcp, pr_sve_vl_flags, urv);
+	case PR_SME_SET_VL:
+	case PR_SME_GET_VL:
+		return rval_vl(tcp, pr_sme_vl_flags, urv);
+	case PR_GET_TAGGED_ADDR_CTRL:
+		return rval_vl(tcp, NULL, urv);
+	case PR_SCHED_CORE: {
+		uint64_t addr = tcp_arg(tcp, 4), cookie;
+
+		if (!addr || syserror(tcp) ||
+		    tracee_read(tcp, addr, &cookie, sizeof(cookie))) {
+			emit_ptr(tcp, addr);
+		} else {
+			emit_array_begin(tcp);
+			emit_hex(tcp, cookie);
+			emit_array_end(tcp);
+		}
+		return RVAL_DECIMAL;
+	}
 	case PR_GET_PDEATHSIG:
 		if (read_out_int(tcp, a2, &v)) {
 			emit_array_begin(tcp);
@@ -527,7 +625,7 @@ static int prctl_exit(struct tcb *tcp, unsigned int opt)
 		if (syserror(tcp))
 			emit_ptr(tcp, a2);
 		else
-			print_comm(tcp, a2);
+			print_comm(tcp, a2, TASK_COMM_LEN);
 		return RVAL_DECIMAL;
 	default:
 		return RVAL_DECIMAL;
@@ -564,7 +662,7 @@ static void print_xfeature_mask(struct tcb *tcp, uint64_t v)
 {
 	char names[512], buf[600];
 
-	if (cfg.xlat_style == XLAT_STYLE_RAW) {
+	if (cfg.xlat_style == XLAT_STYLE_RAW || !v) {
 		emit_hex(tcp, v);
 		return;
 	}
@@ -609,13 +707,29 @@ SYS_FUNC(arch_prctl)
 					 (unsigned long long)addr,
 					 name ? name : "XFEATURE_???");
 			emit_sym(tcp, addr, buf);
-			return RVAL_DECODED;
+			/* The result is the mask of the permitted features. */
+			return 0;
 		}
 		default:
 			emit_next(tcp);
 			emit_hex(tcp, addr);
 			return RVAL_DECODED;
 		}
+	}
+	if (code == ARCH_REQ_XCOMP_PERM || code == ARCH_REQ_XCOMP_GUEST_PERM) {
+		uint64_t rv = (uint64_t)tcp_rval(tcp);
+
+		if (tcp_wordsize(tcp) == 4)
+			rv = (uint32_t)rv;
+		if (!syserror(tcp) && rv && cfg.xlat_style != XLAT_STYLE_RAW &&
+		    any_name(xfeature_masks, rv)) {
+			static char aux[512];
+
+			tcp->sc.auxstr = sprint_flags_abbrev(
+				aux, sizeof(aux), xfeature_masks, rv, NULL);
+			return RVAL_HEX | RVAL_STR;
+		}
+		return syserror(tcp) || !rv ? RVAL_DECIMAL : RVAL_HEX;
 	}
 	if (!addr || syserror(tcp) || read_word(tcp, addr, &v)) {
 		emit_ptr(tcp, addr);

@@ -9,6 +9,7 @@ static const struct xlat pr_mte_tcf[] = {
 	{ 0, "PR_MTE_TCF_NONE" },
 	{ 0x2, "PR_MTE_TCF_SYNC" },
 	{ 0x4, "PR_MTE_TCF_ASYNC" },
+	{ 0x6, "PR_MTE_TCF_MASK" },
 	{ 0, NULL }
 };
 

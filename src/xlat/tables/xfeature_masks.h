@@ -20,6 +20,7 @@ static const struct xlat xfeature_masks[] = {
 	{ 0x200, "XFEATURE_MASK_PKRU" },
 	{ 0x400, "XFEATURE_MASK_PASID" },
 	{ 0x8000, "XFEATURE_MASK_LBR" },
+	{ 0x60000, "XFEATURE_MASK_XTILE" },
 	{ 0x20000, "XFEATURE_MASK_XTILE_CFG" },
 	{ 0x40000, "XFEATURE_MASK_XTILE_DATA" },
 	{ 0, NULL }

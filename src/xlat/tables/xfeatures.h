@@ -17,12 +17,7 @@ static const struct xlat xfeatures[] = {
 	{ 0x8, "XFEATURE_PT_UNIMPLEMENTED_SO_FAR" },
 	{ 0x9, "XFEATURE_PKRU" },
 	{ 0xa, "XFEATURE_PASID" },
-	{ 0xb, "XFEATURE_RSRVD_COMP_11" },
-	{ 0xc, "XFEATURE_RSRVD_COMP_12" },
-	{ 0xd, "XFEATURE_RSRVD_COMP_13" },
-	{ 0xe, "XFEATURE_RSRVD_COMP_14" },
 	{ 0xf, "XFEATURE_LBR" },
-	{ 0x10, "XFEATURE_RSRVD_COMP_16" },
 	{ 0x11, "XFEATURE_XTILE_CFG" },
 	{ 0x12, "XFEATURE_XTILE_DATA" },
 	{ 0, NULL }
