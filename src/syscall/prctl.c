@@ -131,8 +131,8 @@ static void arg_u(struct tcb *tcp, unsigned int i)
 /*
  * The thread name: strace reads size bytes and no more (the name and its
  * NUL that PR_GET_NAME wrote; for PR_SET_NAME only TASK_COMM_LEN - 1, so
- * a name that fills them shows "..." whatever follows).  A name whose
- * NUL lies past an unmapped page shows the address.
+ * a name that fills them shows "..." whatever follows), or -s plus one.
+ * A name whose NUL lies past an unmapped page shows the address.
  */
 static void print_comm(struct tcb *tcp, uint64_t addr, size_t size)
 {
@@ -143,6 +143,9 @@ static void print_comm(struct tcb *tcp, uint64_t addr, size_t size)
 
 	if (cfg.string_limit < limit)
 		limit = cfg.string_limit;
+	/* Under -s, one byte past the limit tells whether "..." is due. */
+	if (size > limit + 1)
+		size = limit + 1;
 	n = addr ? tracee_read_partial(tcp, addr, buf, size) : -1;
 	if (n < 0) {
 		emit_ptr(tcp, addr);
@@ -307,9 +310,12 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 		arg_u(tcp, 1);
 		return RVAL_DECODED;
 	case PR_SET_TIMERSLACK:
-		/* A long: strace shows -1 (the default slack) as such. */
+		/*
+		 * strace shows the register as a signed 64-bit number: -1
+		 * from a 64-bit caller, 4294967295 from a 32-bit one.
+		 */
 		emit_next(tcp);
-		emit_int(tcp, tcp_sarg(tcp, 1));
+		emit_int(tcp, (int64_t)tcp_arg(tcp, 1));
 		return RVAL_DECODED;
 	case PR_SET_DUMPABLE:
 		emit_next(tcp);
@@ -549,7 +555,12 @@ static int prctl_exit(struct tcb *tcp, unsigned int opt)
 	case PR_PAC_GET_ENABLED_KEYS:
 		return rval_flags(tcp, pr_pac_enabled_keys, urv);
 	case PR_GET_SPECULATION_CTRL:
-		/* Of a feature strace does not know, a plain number. */
+		/*
+		 * Of a feature strace does not know, a plain number.  (strace
+		 * 6.1 then shows the explanation of the task's last result
+		 * that had one, whatever the syscall: a stale string, which
+		 * sltrace does not copy.)
+		 */
 		if (!xlat_name(pr_spec_cmds, a2))
 			return RVAL_DECIMAL;
 		return rval_flags(tcp, pr_spec_get_flags, urv);
