@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
 #include "syscall/seccomp.h"
@@ -432,7 +433,7 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 		print_xval(tcp, pr_sched_core, (uint32_t)a2,
 			   "PR_SCHED_CORE_???");
 		emit_next(tcp);
-		emit_int(tcp, (int32_t)a3);
+		print_pid(tcp, (int32_t)a3);
 		emit_next(tcp);
 		print_pidtype(tcp, (uint32_t)tcp_arg(tcp, 3));
 		emit_next(tcp);
@@ -473,7 +474,7 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 			print_named(tcp, (uint64_t)-1, "PR_SET_PTRACER_ANY",
 				    true);
 		else
-			emit_int(tcp, (int32_t)a2);
+			print_pid(tcp, (int32_t)a2);
 		return RVAL_DECODED;
 	default:
 		hex_args(tcp, 1);

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # prctl and arch_prctl decode as strace shows them: the lines of
 # tests/progs/decode_prctl (decode_prctl32 when BITS=32) agree with no
-# options, -v, -X verbose, -X raw and -s 5, and with results injected
+# options, -v, -X verbose, -X raw, -s 5 and -Y, and with results injected
 # (-e inject=...:retval=, error=) that the decoders show by name.
 . "$SRCDIR/tests/lib.sh"
 name=decode_prctl${BITS:-}
@@ -27,7 +27,7 @@ run() {
 	"$cmp" strace.out sltrace.out >&2 || fail "lines differ with flags '$*'"
 }
 
-for flags in "" "-v" "-X verbose" "-X raw" "-s 5"; do
+for flags in "" "-v" "-X verbose" "-X raw" "-s 5" "-Y"; do
 	# shellcheck disable=SC2086
 	run $flags
 done
