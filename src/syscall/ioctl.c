@@ -165,10 +165,17 @@ static void sprint_ioc(char *buf, size_t size, uint32_t code)
 
 static void print_ioctl_cmd(struct tcb *tcp, uint32_t code)
 {
-	char names[1024], buf[1100];
+	char names[1200], buf[1300], tab[1024];
+	size_t n = ioctl_sized_name(code, cfg.xlat_style == XLAT_STYLE_VERBOSE,
+				    names, 128);
 
-	if (!ioctl_names(tcp, code, names, sizeof(names)))
+	/* "MIXER_READ(13) or OTPSELECT": the parameterised name first. */
+	if (n) {
+		if (ioctl_names(tcp, code, tab, sizeof(tab)))
+			snprintf(names + n, sizeof(names) - n, " or %s", tab);
+	} else if (!ioctl_names(tcp, code, names, sizeof(names))) {
 		sprint_ioc(names, sizeof(names), code);
+	}
 	switch (cfg.xlat_style) {
 	case XLAT_STYLE_RAW:
 		emit_hex(tcp, code);
@@ -788,7 +795,7 @@ void ioctl_field_ptr(struct tcb *tcp, const char *name, uint64_t v)
 
 /* The families, asked in turn about a command the table above lacks. */
 static const ioctl_family_fn ioctl_families[] = {
-	ioctl_kernel, ioctl_block,
+	ioctl_kernel, ioctl_block, ioctl_input,
 };
 
 static int ioctl_family(struct tcb *tcp, uint32_t code, uint64_t arg)

@@ -19,6 +19,7 @@
 #define SLTRACE_SYSCALL_IOCTL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "syscall/defs.h"
@@ -31,6 +32,16 @@ typedef int (*ioctl_family_fn)(struct tcb *tcp, uint32_t code, uint64_t arg);
 int ioctl_kernel(struct tcb *tcp, uint32_t code, uint64_t arg);
 /* Loop devices, BLK*, FS_IOC_*, FI*, SG_IO (ioctl_block.c). */
 int ioctl_block(struct tcb *tcp, uint32_t code, uint64_t arg);
+/* Input devices: evdev (ioctl_input.c). */
+int ioctl_input(struct tcb *tcp, uint32_t code, uint64_t arg);
+
+/*
+ * The name of a command whose number carries a parameter, as strace
+ * spells it ("EVIOCGBIT(EV_KEY, 8)", "MIXER_READ(13)"), into buf; its
+ * length, 0 when code is none of them.  verbose: for -X verbose, where
+ * an unknown parameter shows as a bare number (ioctl_input.c).
+ */
+size_t ioctl_sized_name(uint32_t code, bool verbose, char *buf, size_t size);
 
 /* --- helpers the families share (ioctl.c) --------------------------- */
 

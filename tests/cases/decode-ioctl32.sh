@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The ioctl families of a 32-bit tracee (namespaces, userfaultfd, perf, seccomp notifications,
-# random, loop devices, BLKPG, BLKTRACESETUP, FITRIM, fsxattr, FIEMAP)
+# random, loop devices, BLKPG, BLKTRACESETUP, FITRIM, fsxattr, FIEMAP,
+# evdev and the parameterised command names)
 # decode as strace shows them: the lines of tests/progs/decode_ioctl traced
 # by strace and by the tracer agree under several flag sets.  The program
 # needs no device: most calls go to fd -1.
@@ -20,6 +21,21 @@ for flags in "" "-v" "-X verbose" "-X raw" "-yy" "-e verbose=none" "-s 5"; do
 		fail "strace $flags failed"
 	# shellcheck disable=SC2086
 	"$SLTRACE" -e trace=ioctl,write $flags -o sltrace.out "$prog" ||
+		fail "$TOOL $flags failed"
+	"$cmp" strace.out sltrace.out >&2 ||
+		fail "lines differ with flags '$flags'"
+done
+# The sections whose read commands decode at exit, once more with every
+# ioctl "succeeding": the output is what the program put there.
+sections="input"
+for flags in "" "-v" "-X raw" "-X verbose -v"; do
+	flags="$flags -e inject=ioctl:retval=64"
+	note "flags: $flags, sections: $sections"
+	# shellcheck disable=SC2086
+	"$STRACE" -e trace=ioctl,write $flags -o strace.out "$prog" $sections \
+		2>/dev/null || fail "strace $flags failed"
+	# shellcheck disable=SC2086
+	"$SLTRACE" -e trace=ioctl,write $flags -o sltrace.out "$prog" $sections ||
 		fail "$TOOL $flags failed"
 	"$cmp" strace.out sltrace.out >&2 ||
 		fail "lines differ with flags '$flags'"

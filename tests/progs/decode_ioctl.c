@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -22,6 +23,7 @@
 #include <linux/blktrace_api.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
+#include <linux/input.h>
 #include <linux/loop.h>
 #include <linux/nsfs.h>
 #include <linux/perf_event.h>
@@ -268,7 +270,94 @@ static void block_fs(char *end, int file)
 	ioctl(-1, _IO(0xde, 0), 0);
 }
 
-int main(void)
+/*
+ * Input devices: evdev, with the parameterised names (EVIOCGBIT(EV_KEY,
+ * 8), EVIOCGABS(ABS_Y)) and the OSS mixer, HID and joystick ones.  Traced
+ * once more with -e inject=ioctl:retval=N, where each read command
+ * "succeeds": its output is what the program put there.
+ */
+static void input(char *end)
+{
+	static const unsigned long sized[] = {
+		EVIOCGNAME(16), EVIOCGPHYS(0), EVIOCGUNIQ(3), EVIOCGPROP(8),
+		EVIOCGKEY(96), EVIOCGLED(8), EVIOCGSND(8), EVIOCGSW(8),
+		EVIOCGBIT(0, 8), EVIOCGBIT(EV_KEY, 96), EVIOCGBIT(EV_REL, 8),
+		EVIOCGBIT(EV_ABS, 8), EVIOCGBIT(EV_MSC, 8),
+		EVIOCGBIT(EV_SW, 8), EVIOCGBIT(EV_LED, 8),
+		EVIOCGBIT(EV_SND, 8), EVIOCGBIT(EV_REP, 8),
+		EVIOCGBIT(EV_FF, 16), EVIOCGBIT(EV_PWR, 4),
+		EVIOCGBIT(EV_FF_STATUS, 4), EVIOCGBIT(0x6, 8),
+		EVIOCGBIT(0x1f, 8), EVIOCGMTSLOTS(12), EVIOCGMTSLOTS(2),
+		EVIOCGABS(ABS_X), EVIOCGABS(ABS_MT_TOOL_Y), EVIOCGABS(0xe),
+		_IOC(_IOC_READ, 'E', 0x41, 20), _IOC(_IOC_READ, 'E', 0x41, 22),
+		_IOC(_IOC_READ, 'E', 0x41, 32), _IOC(_IOC_READ, 'E', 0x41, 8),
+		EVIOCGVERSION, EVIOCGID, EVIOCGREP, EVIOCGKEYCODE,
+		EVIOCGKEYCODE_V2, EVIOCGEFFECTS, EVIOCGMASK,
+		_IOC(_IOC_READ, 'E', 0x01, 3),
+		/* The OSS mixer, hidraw, hiddev, joystick, uinput, spidev. */
+		_IOC(_IOC_READ, 'M', 100, 4), _IOC(_IOC_WRITE, 'M', 2, 16),
+		_IOC(_IOC_READ, 'H', 0x04, 8), _IOC(_IOC_READ, 'H', 0x06, 8),
+		_IOC(_IOC_READ | _IOC_WRITE, 'H', 0x07, 8),
+		_IOC(_IOC_READ, 'H', 0x12, 8), _IOC(_IOC_READ, 'j', 0x13, 8),
+		_IOC(_IOC_READ, 'U', 0x2c, 8), _IOC(_IOC_WRITE, 'k', 0, 64),
+	};
+	unsigned char *buf = (unsigned char *)end - 128;
+	struct ff_effect *ff = (void *)(end - sizeof(*ff));
+	struct input_keymap_entry *ke = (void *)(end - sizeof(*ke));
+	unsigned int *pair = (void *)(end - 8);
+
+	fill(buf, 128, 0x41);
+	buf[0] = 0x1a;	/* EV_KEY, EV_ABS, EV_MSC, EV_SW */
+	buf[1] = 0;
+	buf[2] = 0x06;
+	buf[3] = 0;
+	for (size_t i = 0; i < sizeof(sized) / sizeof(sized[0]); i++) {
+		ioctl(-1, sized[i], buf);
+		ioctl(-1, sized[i], NULL);
+	}
+	ioctl(-1, EVIOCGMTSLOTS(8), end - 4);
+	ioctl(-1, EVIOCGABS(ABS_Y), end - 8);
+	ioctl(-1, EVIOCSABS(ABS_Y), buf);
+	ioctl(-1, EVIOCSABS(0x3f), end - 4);
+	pair[0] = 0xdeadbeef;
+	pair[1] = KEY_F12;
+	ioctl(-1, EVIOCSKEYCODE, pair);
+	ioctl(-1, EVIOCSREP, pair);
+	pair[1] = 0xbadc0ded;
+	ioctl(-1, EVIOCSKEYCODE, pair);
+	ioctl(-1, EVIOCSKEYCODE, end - 4);
+	ioctl(-1, EVIOCSCLOCKID, pair);
+	fill(ke, sizeof(*ke), 0x80);
+	ke->keycode = BTN_LEFT;
+	ioctl(-1, EVIOCSKEYCODE_V2, ke);
+	ioctl(-1, EVIOCSKEYCODE_V2, end - 8);
+	fill(ff, sizeof(*ff), 0x90);
+	for (unsigned int t = FF_RUMBLE; t <= FF_RAMP + 1; t++) {
+		ff->type = (unsigned short)t;
+		ioctl(-1, EVIOCSFF, ff);
+	}
+	ff->type = 0xff;
+	ioctl(-1, EVIOCSFF, ff);
+	ioctl(-1, EVIOCSFF, end - 8);
+	ioctl(-1, EVIOCRMFF, 0xdeadbeefUL);
+	ioctl(-1, EVIOCGRAB, -1UL);
+	ioctl(-1, EVIOCREVOKE, 1UL);
+	ioctl(-1, EVIOCSMASK, buf);
+	ioctl(-1, _IOC(_IOC_WRITE, 'E', 0x1, 0xff), buf);
+}
+
+/* Whether section name is to run: the arguments name those that are, all without. */
+static bool wanted(int argc, char **argv, const char *name)
+{
+	if (argc < 2)
+		return true;
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], name))
+			return true;
+	return false;
+}
+
+int main(int argc, char **argv)
 {
 	char *end;
 	int file;
@@ -276,13 +365,19 @@ int main(void)
 	marker("decode-begin");
 	end = tail_page();
 	file = open("/proc/self/exe", O_RDONLY);
-	nsfs();
-	uffd(end);
-	perf(end);
-	seccomp_notif(end);
-	random_inotify(end);
-	loop(end);
-	block_fs(end, file);
+	if (wanted(argc, argv, "kernel")) {
+		nsfs();
+		uffd(end);
+		perf(end);
+		seccomp_notif(end);
+		random_inotify(end);
+	}
+	if (wanted(argc, argv, "block")) {
+		loop(end);
+		block_fs(end, file);
+	}
+	if (wanted(argc, argv, "input"))
+		input(end);
 	marker("decode-end");
 	return 0;
 }
