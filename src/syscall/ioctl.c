@@ -726,6 +726,28 @@ void ioctl_cstr_field(struct tcb *tcp, const char *name, const void *s,
 		emit_quoted(tcp, s, len, 0);
 }
 
+void ioctl_buf(struct tcb *tcp, uint64_t addr, uint64_t len,
+	       unsigned int flags)
+{
+	size_t limit = cfg.string_limit;
+	size_t show = len > limit ? limit : (size_t)len;
+	char *buf;
+
+	if (!addr) {
+		emit_ptr(tcp, 0);
+		return;
+	}
+	/* One byte past the limit tells whether the string was cut. */
+	buf = malloc(show + 1);
+	if (!buf || tracee_read(tcp, addr, buf, len > limit ? show + 1 : show)) {
+		free(buf);
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_quoted(tcp, buf, show, flags | (len > limit ? QUOTE_ELLIPSIS : 0));
+	free(buf);
+}
+
 int ioctl_int_arg(struct tcb *tcp, uint64_t arg)
 {
 	emit_next(tcp);
@@ -795,7 +817,7 @@ void ioctl_field_ptr(struct tcb *tcp, const char *name, uint64_t v)
 
 /* The families, asked in turn about a command the table above lacks. */
 static const ioctl_family_fn ioctl_families[] = {
-	ioctl_kernel, ioctl_block, ioctl_input,
+	ioctl_kernel, ioctl_block, ioctl_input, ioctl_dev,
 };
 
 static int ioctl_family(struct tcb *tcp, uint32_t code, uint64_t arg)

@@ -32,6 +32,8 @@ typedef int (*ioctl_family_fn)(struct tcb *tcp, uint32_t code, uint64_t arg);
 int ioctl_kernel(struct tcb *tcp, uint32_t code, uint64_t arg);
 /* Loop devices, BLK*, FS_IOC_*, FI*, SG_IO (ioctl_block.c). */
 int ioctl_block(struct tcb *tcp, uint32_t code, uint64_t arg);
+/* Devices: HDIO (ioctl_dev.c). */
+int ioctl_dev(struct tcb *tcp, uint32_t code, uint64_t arg);
 /* Input devices: evdev (ioctl_input.c). */
 int ioctl_input(struct tcb *tcp, uint32_t code, uint64_t arg);
 
@@ -57,6 +59,12 @@ bool ioctl_fetch_out(struct tcb *tcp, uint64_t addr, void *buf, size_t len);
 /* A fixed char array holding a NUL-terminated string ("lo_name"). */
 void ioctl_cstr_field(struct tcb *tcp, const char *name, const void *s,
 		      size_t size);
+/*
+ * len bytes at addr as a string, cut at the -s limit as emit_buf() does,
+ * with emit_quoted()'s flags (QUOTE_FORCE_HEX: strace's hex dumps).
+ */
+void ioctl_buf(struct tcb *tcp, uint64_t addr, uint64_t len,
+	       unsigned int flags);
 /* The argument itself as an int ("LOOP_SET_FD, -1159983635"). */
 int ioctl_int_arg(struct tcb *tcp, uint64_t arg);
 /* The argument itself as an unsigned long ("BLKRASET, 1604..."). */

@@ -2,7 +2,8 @@
 /*
  * decode_ioctl: ioctls of the families src/syscall/ioctl_*.c decode —
  * namespaces, userfaultfd, perf events, seccomp notifications, random,
- * inotify, loop devices, BLKPG/BLKTRACESETUP, FITRIM, fsxattr, FIEMAP —
+ * inotify, loop devices, BLKPG/BLKTRACESETUP, FITRIM, fsxattr, FIEMAP,
+ * evdev, HDIO —
  * with structs, NULL, pointers into an unmapped page and error returns.
  * Most go to fd -1 (EBADF): no device and no privilege is needed, and
  * the arguments print all the same.  tests/cases/decode-ioctl*.sh trace
@@ -23,6 +24,7 @@
 #include <linux/blktrace_api.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
+#include <linux/hdreg.h>
 #include <linux/input.h>
 #include <linux/loop.h>
 #include <linux/nsfs.h>
@@ -346,6 +348,55 @@ static void input(char *end)
 	ioctl(-1, _IOC(_IOC_WRITE, 'E', 0x1, 0xff), buf);
 }
 
+/* Devices: IDE disks. */
+static void dev(char *end)
+{
+	static const unsigned int hdio[] = {
+		HDIO_GETGEO, HDIO_GET_UNMASKINTR, HDIO_GET_MULTCOUNT,
+		HDIO_GET_QDMA, HDIO_SET_XFER, HDIO_OBSOLETE_IDENTITY,
+		HDIO_GET_KEEPSETTINGS, HDIO_GET_32BIT, HDIO_GET_NOWERR,
+		HDIO_GET_DMA, HDIO_GET_NICE, HDIO_GET_IDENTITY,
+		HDIO_GET_WCACHE, HDIO_GET_ACOUSTIC, HDIO_GET_ADDRESS,
+		HDIO_GET_BUSSTATE, HDIO_TRISTATE_HWIF, HDIO_DRIVE_RESET,
+		HDIO_DRIVE_TASKFILE, HDIO_DRIVE_TASK, HDIO_DRIVE_CMD,
+		HDIO_SCAN_HWIF,
+	};
+	/* Their argument is a value: a pointer would print in decimal. */
+	static const unsigned int hdio_set[] = {
+		HDIO_SET_MULTCOUNT, HDIO_SET_UNMASKINTR, HDIO_SET_KEEPSETTINGS,
+		HDIO_SET_32BIT, HDIO_SET_NOWERR, HDIO_SET_DMA,
+		HDIO_SET_PIO_MODE, HDIO_UNREGISTER_HWIF, HDIO_SET_NICE,
+		HDIO_SET_WCACHE, HDIO_SET_ACOUSTIC, HDIO_SET_BUSSTATE,
+		HDIO_SET_QDMA, HDIO_SET_ADDRESS,
+	};
+	unsigned char *buf = (unsigned char *)end - 600;
+	unsigned char *cmd = (unsigned char *)end - 4;
+
+	fill(buf, 600, 0x80);
+	buf[0] = 0x1f;
+	buf[3] = 0;
+	for (size_t i = 0; i < sizeof(hdio) / sizeof(hdio[0]); i++) {
+		ioctl(-1, hdio[i], buf);
+		ioctl(-1, hdio[i], NULL);
+		ioctl(-1, hdio[i], end - 2);
+	}
+	for (size_t i = 0; i < sizeof(hdio_set) / sizeof(hdio_set[0]); i++) {
+		ioctl(-1, hdio_set[i], 0);
+		ioctl(-1, hdio_set[i], (unsigned long)0xfacefeed000000ffULL);
+	}
+	ioctl(-1, HDIO_SET_NICE, 0x1dUL);
+	ioctl(-1, HDIO_SET_BUSSTATE, 2UL);
+	cmd[0] = 0xca;
+	cmd[1] = 0xff;
+	cmd[2] = 0xee;
+	cmd[3] = 0;
+	ioctl(-1, HDIO_DRIVE_CMD, cmd);
+	cmd[3] = 1;
+	ioctl(-1, HDIO_DRIVE_CMD, cmd);
+	buf[3] = 2;
+	ioctl(-1, HDIO_DRIVE_CMD, buf);
+}
+
 /* Whether section name is to run: the arguments name those that are, all without. */
 static bool wanted(int argc, char **argv, const char *name)
 {
@@ -378,6 +429,8 @@ int main(int argc, char **argv)
 	}
 	if (wanted(argc, argv, "input"))
 		input(end);
+	if (wanted(argc, argv, "dev"))
+		dev(end);
 	marker("decode-end");
 	return 0;
 }

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * ioctls of character and disk devices outside the block layer: the
+ * IDE/ATA disks' HDIO_* (linux/hdreg.h).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <linux/hdreg.h>
+#include <linux/ioctl.h>
+
+#include "select/qualify.h"
+#include "syscall/ioctl.h"
+#include "xlat/tables/hdio_busstates.h"
+#include "xlat/tables/hdio_drive_cmds.h"
+
+/* --- HDIO ------------------------------------------------------------ */
+
+/*
+ * The nice flags are bit numbers (IDE_NICE_*); strace shows each as
+ * "1 << NAME", in this order — a name with blanks, which a .in list
+ * cannot hold.
+ */
+static const struct xlat hdio_ide_nice[] = {
+	{ 1 << IDE_NICE_DSC_OVERLAP, "1 << IDE_NICE_DSC_OVERLAP" },
+	{ 1 << IDE_NICE_ATAPI_OVERLAP, "1 << IDE_NICE_ATAPI_OVERLAP" },
+	{ 1 << IDE_NICE_1, "1 << IDE_NICE_1" },
+	{ 1 << IDE_NICE_0, "1 << IDE_NICE_0" },
+	{ 1 << IDE_NICE_2, "1 << IDE_NICE_2" },
+	{ 0, NULL },
+};
+
+/* HDIO_DRIVE_CMD: the 4-byte header; the kernel writes status, error, nsector. */
+static int hdio_drive_cmd(struct tcb *tcp, uint64_t arg)
+{
+	uint8_t h[4];
+
+	if (entering(tcp)) {
+		emit_next(tcp);
+		if (!ioctl_fetch(tcp, arg, h, sizeof(h)))
+			return RVAL_DECODED;
+		emit_struct_begin(tcp);
+		emit_field(tcp, "command");
+		print_xval(tcp, hdio_drive_cmds, h[0], "ATA_CMD_???");
+		ioctl_field_u(tcp, "sector_number", h[1]);
+		ioctl_field_u(tcp, "feature", h[2]);
+		ioctl_field_u(tcp, "sector_count", h[3]);
+		emit_struct_end(tcp);
+		return 0;
+	}
+	if (syserror(tcp) || tracee_read(tcp, arg, h, sizeof(h)))
+		return RVAL_DECIMAL;
+	emit_changed(tcp);
+	emit_struct_begin(tcp);
+	ioctl_field_x(tcp, "status", h[0]);
+	ioctl_field_u(tcp, "error", h[1]);
+	ioctl_field_u(tcp, "nsector", h[2]);
+	/* The data of sector_count sectors follow the header. */
+	if (h[3]) {
+		emit_field(tcp, "buf");
+		ioctl_buf(tcp, arg + 4, (uint64_t)h[3] * 512, QUOTE_FORCE_HEX);
+	}
+	emit_struct_end(tcp);
+	return RVAL_DECIMAL;
+}
+
+/* struct hd_geometry: heads, sectors, cylinders, then a long start. */
+static void print_hd_geometry(struct tcb *tcp, uint64_t addr)
+{
+	unsigned int ws = tcp_wordsize(tcp);
+	uint8_t b[16];
+	uint16_t cyl;
+	uint64_t start = 0;
+
+	if (!ioctl_fetch(tcp, addr, b, 2 * ws))
+		return;
+	memcpy(&cyl, b + 2, sizeof(cyl));
+	memcpy(&start, b + ws, ws);
+	emit_struct_begin(tcp);
+	ioctl_field_u(tcp, "heads", b[0]);
+	ioctl_field_u(tcp, "sectors", b[1]);
+	ioctl_field_u(tcp, "cylinders", cyl);
+	ioctl_field_u(tcp, "start", start);
+	emit_struct_end(tcp);
+}
+
+/* HDIO_DRIVE_RESET, HDIO_SCAN_HWIF: three ints the kernel reads. */
+static void print_hdio_args(struct tcb *tcp, uint64_t addr)
+{
+	uint32_t v[3];
+
+	if (!ioctl_fetch(tcp, addr, v, sizeof(v)))
+		return;
+	emit_array_begin(tcp);
+	for (int i = 0; i < 3; i++) {
+		emit_next(tcp);
+		emit_hex(tcp, v[i]);
+	}
+	emit_array_end(tcp);
+}
+
+/* The value of a getter: a long the kernel writes. */
+static void print_hdio_long(struct tcb *tcp, uint32_t code, uint64_t addr)
+{
+	uint64_t v = 0;
+
+	if (!ioctl_fetch(tcp, addr, &v, tcp_wordsize(tcp)))
+		return;
+	emit_array_begin(tcp);
+	emit_next(tcp);
+	if (code == HDIO_GET_NICE)
+		print_flags(tcp, hdio_ide_nice, v, "IDE_NICE_???");
+	else if (code == HDIO_GET_BUSSTATE)
+		print_xval(tcp, hdio_busstates, v, "BUSSTATE_???");
+	else
+		emit_uint(tcp, v);
+	emit_array_end(tcp);
+}
+
+static int ioctl_hdio(struct tcb *tcp, uint32_t code, uint64_t arg)
+{
+	switch (code) {
+	case HDIO_GETGEO:
+		if (entering(tcp)) {
+			emit_next(tcp);
+			return 0;
+		}
+		if (syserror(tcp))
+			emit_ptr(tcp, arg);
+		else
+			print_hd_geometry(tcp, arg);
+		return RVAL_DECIMAL;
+	case HDIO_DRIVE_CMD:
+		return hdio_drive_cmd(tcp, arg);
+	}
+	/*
+	 * The kernel never had the compat ioctls of the rest: strace shows
+	 * their arguments as numbers for an i386 tracee.
+	 */
+	if (tcp_wordsize(tcp) == 4)
+		return IOCTL_UNKNOWN;
+	switch (code) {
+	case HDIO_DRIVE_RESET:
+	case HDIO_SCAN_HWIF:
+		emit_next(tcp);
+		print_hdio_args(tcp, arg);
+		return RVAL_DECODED;
+	case HDIO_SET_32BIT:
+	case HDIO_SET_ACOUSTIC:
+	case HDIO_SET_ADDRESS:
+	case HDIO_SET_DMA:
+	case HDIO_SET_KEEPSETTINGS:
+	case HDIO_SET_MULTCOUNT:
+	case HDIO_SET_NOWERR:
+	case HDIO_SET_PIO_MODE:
+	case HDIO_SET_UNMASKINTR:
+	case HDIO_SET_WCACHE:
+	case HDIO_UNREGISTER_HWIF:
+		return ioctl_ulong_arg(tcp, arg);
+	case HDIO_SET_NICE:
+		emit_next(tcp);
+		print_flags(tcp, hdio_ide_nice, arg, "IDE_NICE_???");
+		return RVAL_DECODED;
+	case HDIO_SET_BUSSTATE:
+		emit_next(tcp);
+		print_xval(tcp, hdio_busstates, arg, "BUSSTATE_???");
+		return RVAL_DECODED;
+	case HDIO_GET_32BIT:
+	case HDIO_GET_ACOUSTIC:
+	case HDIO_GET_ADDRESS:
+	case HDIO_GET_DMA:
+	case HDIO_GET_KEEPSETTINGS:
+	case HDIO_GET_MULTCOUNT:
+	case HDIO_GET_NOWERR:
+	case HDIO_GET_UNMASKINTR:
+	case HDIO_GET_WCACHE:
+	case HDIO_GET_NICE:
+	case HDIO_GET_BUSSTATE:
+	case HDIO_OBSOLETE_IDENTITY:
+	case HDIO_GET_IDENTITY:
+		break;
+	default:
+		return IOCTL_UNKNOWN;
+	}
+	if (entering(tcp)) {
+		emit_next(tcp);
+		return 0;
+	}
+	if (syserror(tcp) || !arg || !qual_verbose(tcp))
+		emit_ptr(tcp, arg);
+	else if (code == HDIO_OBSOLETE_IDENTITY)
+		emit_buf(tcp, arg, 142);
+	else if (code == HDIO_GET_IDENTITY)
+		emit_buf(tcp, arg, 512);
+	else
+		print_hdio_long(tcp, code, arg);
+	return RVAL_DECIMAL;
+}
+
+int ioctl_dev(struct tcb *tcp, uint32_t code, uint64_t arg)
+{
+	if (_IOC_TYPE(code) == 0x03 && _IOC_DIR(code) == _IOC_NONE)
+		return ioctl_hdio(tcp, code, arg);
+	return IOCTL_UNKNOWN;
+}
