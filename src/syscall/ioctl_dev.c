@@ -1,17 +1,30 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * ioctls of character and disk devices outside the block layer: the
- * IDE/ATA disks' HDIO_* (linux/hdreg.h).
+ * IDE/ATA disks' HDIO_* (linux/hdreg.h), watchdogs (linux/watchdog.h),
+ * counters (linux/counter.h).
  */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <linux/btrfs.h>
+#include <linux/counter.h>
 #include <linux/hdreg.h>
 #include <linux/ioctl.h>
+#include <linux/kd.h>
+#include <linux/nbd.h>
+#include <linux/rtc.h>
+#include <linux/watchdog.h>
+#include <mtd/ubi-user.h>
+#include <scsi/sg.h>
+#include <asm/ioctls.h>
 
 #include "select/qualify.h"
 #include "syscall/ioctl.h"
+#include "xlat/tables/counter_component_type.h"
+#include "xlat/tables/counter_event_type.h"
+#include "xlat/tables/counter_scope.h"
 #include "xlat/tables/hdio_busstates.h"
 #include "xlat/tables/hdio_drive_cmds.h"
 
@@ -198,9 +211,123 @@ static int ioctl_hdio(struct tcb *tcp, uint32_t code, uint64_t arg)
 	return RVAL_DECIMAL;
 }
 
+/* --- watchdogs -------------------------------------------------------- */
+
+static int ioctl_watchdog(struct tcb *tcp, uint32_t code, uint64_t arg)
+{
+	switch (code) {
+	case WDIOC_KEEPALIVE:
+		return RVAL_DECODED;
+	case WDIOC_SETTIMEOUT:
+	case WDIOC_SETPRETIMEOUT:
+		/* In-out, but strace shows the value given only. */
+		emit_next(tcp);
+		ioctl_num_ptr(tcp, arg, 4, true, false);
+		return RVAL_DECODED;
+	case WDIOC_GETSTATUS:
+	case WDIOC_GETBOOTSTATUS:
+	case WDIOC_GETTEMP:
+	case WDIOC_GETTIMEOUT:
+	case WDIOC_GETPRETIMEOUT:
+	case WDIOC_GETTIMELEFT:
+		if (entering(tcp)) {
+			emit_next(tcp);
+			return 0;
+		}
+		if (syserror(tcp))
+			emit_ptr(tcp, arg);
+		else
+			ioctl_num_ptr(tcp, arg, 4, true, false);
+		return RVAL_DECIMAL;
+	}
+	return IOCTL_UNKNOWN;
+}
+
+/* --- counters -------------------------------------------------------- */
+
+static int ioctl_counter(struct tcb *tcp, uint32_t code, uint64_t arg)
+{
+	struct counter_watch w;
+
+	switch (code) {
+	case COUNTER_ENABLE_EVENTS_IOCTL:
+	case COUNTER_DISABLE_EVENTS_IOCTL:
+		return RVAL_DECODED;
+	case COUNTER_ADD_WATCH_IOCTL:
+		emit_next(tcp);
+		if (!ioctl_fetch(tcp, arg, &w, sizeof(w)))
+			return RVAL_DECODED;
+		emit_struct_begin(tcp);
+		emit_field(tcp, "component");
+		emit_struct_begin(tcp);
+		emit_field(tcp, "type");
+		print_xval(tcp, counter_component_type, w.component.type,
+			   "COUNTER_COMPONENT_???");
+		emit_field(tcp, "scope");
+		print_xval(tcp, counter_scope, w.component.scope,
+			   "COUNTER_SCOPE_???");
+		ioctl_field_u(tcp, "parent", w.component.parent);
+		ioctl_field_u(tcp, "id", w.component.id);
+		emit_struct_end(tcp);
+		emit_field(tcp, "event");
+		print_xval(tcp, counter_event_type, w.event,
+			   "COUNTER_EVENT_???");
+		ioctl_field_u(tcp, "channel", w.channel);
+		emit_struct_end(tcp);
+		return RVAL_DECODED;
+	}
+	return IOCTL_UNKNOWN;
+}
+
+/*
+ * Commands strace shows without their argument (observed), of devices
+ * whose other commands are not decoded here.
+ */
+static const uint32_t no_arg_cmds[] = {
+	SG_GET_TIMEOUT,
+	TIOCSSERIAL,
+	KDENABIO,
+	KDDISABIO,
+	KDMAPDISP,
+	KDUNMAPDISP,
+	PIO_FONTRESET,
+	UBI_IOCVOLRMBLK,
+	RTC_AIE_ON,
+	RTC_AIE_OFF,
+	RTC_UIE_ON,
+	RTC_UIE_OFF,
+	RTC_PIE_ON,
+	RTC_PIE_OFF,
+	RTC_WIE_ON,
+	RTC_WIE_OFF,
+	RTC_VL_CLR,
+	BTRFS_IOC_TRANS_START,
+	BTRFS_IOC_TRANS_END,
+	BTRFS_IOC_SYNC,
+	BTRFS_IOC_SCRUB_CANCEL,
+	BTRFS_IOC_QUOTA_RESCAN_WAIT,
+	NBD_DO_IT,
+	NBD_CLEAR_SOCK,
+	NBD_CLEAR_QUE,
+	NBD_PRINT_DEBUG,
+	NBD_DISCONNECT,
+};
+
 int ioctl_dev(struct tcb *tcp, uint32_t code, uint64_t arg)
 {
-	if (_IOC_TYPE(code) == 0x03 && _IOC_DIR(code) == _IOC_NONE)
-		return ioctl_hdio(tcp, code, arg);
+	for (size_t i = 0; i < sizeof(no_arg_cmds) / sizeof(no_arg_cmds[0]);
+	     i++)
+		if (no_arg_cmds[i] == code)
+			return RVAL_DECODED;
+	switch (_IOC_TYPE(code)) {
+	case 0x03:
+		if (_IOC_DIR(code) == _IOC_NONE)
+			return ioctl_hdio(tcp, code, arg);
+		break;
+	case 'W':
+		return ioctl_watchdog(tcp, code, arg);
+	case 0x3e:
+		return ioctl_counter(tcp, code, arg);
+	}
 	return IOCTL_UNKNOWN;
 }

@@ -3,7 +3,7 @@
  * decode_ioctl: ioctls of the families src/syscall/ioctl_*.c decode —
  * namespaces, userfaultfd, perf events, seccomp notifications, random,
  * inotify, loop devices, BLKPG/BLKTRACESETUP, FITRIM, fsxattr, FIEMAP,
- * evdev, HDIO —
+ * evdev, HDIO, watchdogs, counters —
  * with structs, NULL, pointers into an unmapped page and error returns.
  * Most go to fd -1 (EBADF): no device and no privilege is needed, and
  * the arguments print all the same.  tests/cases/decode-ioctl*.sh trace
@@ -24,7 +24,11 @@
 #include <linux/blktrace_api.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
+#include <linux/counter.h>
 #include <linux/hdreg.h>
+#include <linux/kd.h>
+#include <linux/rtc.h>
+#include <linux/watchdog.h>
 #include <linux/input.h>
 #include <linux/loop.h>
 #include <linux/nsfs.h>
@@ -397,6 +401,40 @@ static void dev(char *end)
 	ioctl(-1, HDIO_DRIVE_CMD, buf);
 }
 
+/* Watchdogs, counters, and commands shown without their argument. */
+static void dev_misc(char *end)
+{
+	static const unsigned int wd[] = {
+		WDIOC_GETSUPPORT, WDIOC_GETSTATUS, WDIOC_GETBOOTSTATUS,
+		WDIOC_GETTEMP, WDIOC_SETOPTIONS, WDIOC_KEEPALIVE,
+		WDIOC_SETTIMEOUT, WDIOC_GETTIMEOUT, WDIOC_SETPRETIMEOUT,
+		WDIOC_GETPRETIMEOUT, WDIOC_GETTIMELEFT,
+		_IOC(_IOC_NONE, 'W', 0xff, 0),
+		COUNTER_ENABLE_EVENTS_IOCTL, COUNTER_DISABLE_EVENTS_IOCTL,
+		KDENABIO, KDMAPDISP, PIO_FONTRESET, RTC_AIE_ON, RTC_VL_CLR,
+		_IOC(_IOC_READ, 0x3e, 3, 4),
+	};
+	struct counter_watch *w = (void *)(end - sizeof(*w));
+	int *val = (int *)end - 1;
+
+	*val = -123;
+	for (size_t i = 0; i < sizeof(wd) / sizeof(wd[0]); i++) {
+		ioctl(-1, wd[i], val);
+		ioctl(-1, wd[i], NULL);
+	}
+	memset(w, 0, sizeof(*w));
+	ioctl(-1, COUNTER_ADD_WATCH_IOCTL, w);
+	w->component.type = COUNTER_COMPONENT_EXTENSION;
+	w->component.scope = COUNTER_SCOPE_COUNT + 1;
+	w->component.parent = 23;
+	w->component.id = 42;
+	w->event = COUNTER_EVENT_CAPTURE + 1;
+	w->channel = 69;
+	ioctl(-1, COUNTER_ADD_WATCH_IOCTL, w);
+	ioctl(-1, COUNTER_ADD_WATCH_IOCTL, end - 2);
+	ioctl(-1, COUNTER_ADD_WATCH_IOCTL, NULL);
+}
+
 /* Whether section name is to run: the arguments name those that are, all without. */
 static bool wanted(int argc, char **argv, const char *name)
 {
@@ -429,8 +467,10 @@ int main(int argc, char **argv)
 	}
 	if (wanted(argc, argv, "input"))
 		input(end);
-	if (wanted(argc, argv, "dev"))
+	if (wanted(argc, argv, "dev")) {
 		dev(end);
+		dev_misc(end);
+	}
 	marker("decode-end");
 	return 0;
 }
