@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * ioctls of character and disk devices outside the block layer: the
- * IDE/ATA disks' HDIO_* (linux/hdreg.h), watchdogs (linux/watchdog.h),
- * counters (linux/counter.h).
+ * IDE/ATA disks' HDIO_* (linux/hdreg.h), real time clocks (linux/rtc.h),
+ * watchdogs (linux/watchdog.h), counters (linux/counter.h).
  */
 #include "config.h"
 
@@ -27,6 +27,10 @@
 #include "xlat/tables/counter_scope.h"
 #include "xlat/tables/hdio_busstates.h"
 #include "xlat/tables/hdio_drive_cmds.h"
+#include "xlat/tables/rtc_bsms.h"
+#include "xlat/tables/rtc_features.h"
+#include "xlat/tables/rtc_params.h"
+#include "xlat/tables/rtc_vl_flags.h"
 
 /* --- HDIO ------------------------------------------------------------ */
 
@@ -211,6 +215,241 @@ static int ioctl_hdio(struct tcb *tcp, uint32_t code, uint64_t arg)
 	return RVAL_DECIMAL;
 }
 
+/* --- real time clocks ------------------------------------------------ */
+
+/* struct rtc_time: nine ints, six of them unless -v. */
+static void print_rtc_time(struct tcb *tcp, const int32_t *t)
+{
+	static const char *const names[] = {
+		"tm_sec",  "tm_min",  "tm_hour", "tm_mday",  "tm_mon",
+		"tm_year", "tm_wday", "tm_yday", "tm_isdst",
+	};
+
+	emit_struct_begin(tcp);
+	for (int i = 0; i < 9; i++) {
+		if (i == 6 && qual_abbrev(tcp)) {
+			emit_more(tcp);
+			break;
+		}
+		ioctl_field_d(tcp, names[i], t[i]);
+	}
+	emit_struct_end(tcp);
+}
+
+static void print_rtc_struct(struct tcb *tcp, uint32_t code, uint64_t addr)
+{
+	unsigned int ws = tcp_wordsize(tcp);
+	static const char *const pll[] = {
+		"pll_ctrl", "pll_value",   "pll_max",
+		"pll_min",  "pll_posmult", "pll_negmult",
+	};
+	int32_t b[10];
+	int64_t clock = 0;
+
+	switch (code) {
+	case RTC_RD_TIME:
+	case RTC_ALM_READ:
+	case RTC_SET_TIME:
+	case RTC_ALM_SET:
+		if (ioctl_fetch(tcp, addr, b, 9 * 4))
+			print_rtc_time(tcp, b);
+		return;
+	case RTC_WKALM_RD:
+	case RTC_WKALM_SET:
+		/* enabled and pending bytes, then the time at 4. */
+		if (!ioctl_fetch(tcp, addr, b, 10 * 4))
+			return;
+		emit_struct_begin(tcp);
+		ioctl_field_u(tcp, "enabled", ((uint8_t *)b)[0]);
+		ioctl_field_u(tcp, "pending", ((uint8_t *)b)[1]);
+		emit_field(tcp, "time");
+		print_rtc_time(tcp, b + 1);
+		emit_struct_end(tcp);
+		return;
+	}
+	/* struct rtc_pll_info: six ints and a long. */
+	if (!ioctl_fetch(tcp, addr, b, 24 + ws))
+		return;
+	if (ws == 8)
+		memcpy(&clock, b + 6, 8);
+	else
+		clock = b[6];
+	emit_struct_begin(tcp);
+	for (int i = 0; i < 6; i++)
+		ioctl_field_d(tcp, pll[i], b[i]);
+	ioctl_field_d(tcp, "pll_clock", clock);
+	emit_struct_end(tcp);
+}
+
+/* RTC_PARAM_FEATURES: "1<<RTC_FEATURE_ALARM|0x100", as uffd's ioctls. */
+static void print_rtc_features(struct tcb *tcp, uint64_t v)
+{
+	char buf[512];
+	size_t n = 0;
+	uint64_t rest = v;
+
+	buf[0] = '\0';
+	for (unsigned int bit = 0; bit < 64; bit++) {
+		const char *name = xlat_name(rtc_features, bit);
+
+		if (!(v & (1ULL << bit)) || !name)
+			continue;
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s1<<%s",
+				      n ? "|" : "", name);
+		rest &= ~(1ULL << bit);
+	}
+	if (!v) {
+		emit_hex(tcp, 0);
+		return;
+	}
+	if (!n) {
+		/* No bit known: the number, the pattern in a comment. */
+		if (cfg.xlat_style == XLAT_STYLE_RAW)
+			emit_hex(tcp, v);
+		else {
+			snprintf(buf, sizeof(buf),
+				 "%#llx /* 1<<RTC_FEATURE_??? */",
+				 (unsigned long long)v);
+			emit_sym(tcp, v, buf);
+		}
+		return;
+	}
+	if (rest || !n)
+		snprintf(buf + n, sizeof(buf) - n, rest ? "%s%#llx" : "%s0",
+			 n ? "|" : "", (unsigned long long)rest);
+	print_named(tcp, v, buf, false);
+}
+
+/* struct rtc_param's value, named after its param. */
+static void print_rtc_param_value(struct tcb *tcp, uint64_t param, uint64_t v)
+{
+	switch (param) {
+	case RTC_PARAM_FEATURES:
+		emit_field(tcp, "uvalue");
+		print_rtc_features(tcp, v);
+		break;
+	case RTC_PARAM_CORRECTION:
+		ioctl_field_d(tcp, "svalue", (int64_t)v);
+		break;
+	case RTC_PARAM_BACKUP_SWITCH_MODE:
+		emit_field(tcp, "uvalue");
+		print_xval(tcp, rtc_bsms, v, "RTC_BSM_???");
+		break;
+	default:
+		ioctl_field_x(tcp, "uvalue", v);
+	}
+}
+
+/*
+ * struct rtc_param {u64 param; u64 value; u32 index; u32 __pad}: the
+ * value the kernel reads for RTC_PARAM_SET, writes for RTC_PARAM_GET.
+ */
+static int rtc_param(struct tcb *tcp, uint32_t code, uint64_t arg)
+{
+	uint64_t p[3];
+
+	if (entering(tcp)) {
+		emit_next(tcp);
+		if (!ioctl_fetch(tcp, arg, p, sizeof(p)))
+			return RVAL_DECODED;
+		emit_struct_begin(tcp);
+		emit_field(tcp, "param");
+		print_xval(tcp, rtc_params, p[0], "RTC_PARAM_???");
+		if (code == RTC_PARAM_SET)
+			print_rtc_param_value(tcp, p[0], p[1]);
+		ioctl_field_u(tcp, "index", (uint32_t)p[2]);
+		if (p[2] >> 32)
+			ioctl_field_x(tcp, "__pad", p[2] >> 32);
+		emit_struct_end(tcp);
+		return code == RTC_PARAM_SET ? RVAL_DECODED : 0;
+	}
+	emit_changed(tcp);
+	if (syserror(tcp) || tracee_read(tcp, arg, p, sizeof(p))) {
+		emit_ptr(tcp, arg);
+		return RVAL_DECIMAL;
+	}
+	emit_struct_begin(tcp);
+	print_rtc_param_value(tcp, p[0], p[1]);
+	if (p[2] >> 32)
+		ioctl_field_x(tcp, "__pad", p[2] >> 32);
+	emit_struct_end(tcp);
+	return RVAL_DECIMAL;
+}
+
+/*
+ * An i386 tracee's number of the commands on a long or on struct
+ * rtc_pll_info (28 bytes there): the x86_64 one, which the cases name.
+ */
+static uint32_t rtc_native(struct tcb *tcp, uint32_t code)
+{
+	static const uint32_t natives[] = {
+		RTC_IRQP_READ, RTC_IRQP_SET, RTC_EPOCH_READ,
+		RTC_EPOCH_SET, RTC_PLL_GET,  RTC_PLL_SET,
+	};
+
+	if (tcp_wordsize(tcp) != 4)
+		return code;
+	for (size_t i = 0; i < sizeof(natives) / sizeof(natives[0]); i++) {
+		uint32_t n = natives[i];
+		unsigned int sz = _IOC_SIZE(n) == 8 ? 4 : 28;
+
+		if (code == _IOC(_IOC_DIR(n), _IOC_TYPE(n), _IOC_NR(n), sz))
+			return n;
+	}
+	return code;
+}
+
+static int ioctl_rtc(struct tcb *tcp, uint32_t code, uint64_t arg)
+{
+	uint64_t v = 0;
+
+	code = rtc_native(tcp, code);
+	switch (code) {
+	case RTC_IRQP_SET:
+	case RTC_EPOCH_SET:
+		return ioctl_ulong_arg(tcp, arg);
+	case RTC_SET_TIME:
+	case RTC_ALM_SET:
+	case RTC_WKALM_SET:
+	case RTC_PLL_SET:
+		emit_next(tcp);
+		print_rtc_struct(tcp, code, arg);
+		return RVAL_DECODED;
+	case RTC_PARAM_GET:
+	case RTC_PARAM_SET:
+		return rtc_param(tcp, code, arg);
+	case RTC_RD_TIME:
+	case RTC_ALM_READ:
+	case RTC_WKALM_RD:
+	case RTC_PLL_GET:
+	case RTC_IRQP_READ:
+	case RTC_EPOCH_READ:
+	case RTC_VL_READ:
+		break;
+	default:
+		return IOCTL_UNKNOWN;
+	}
+	if (entering(tcp)) {
+		emit_next(tcp);
+		return 0;
+	}
+	if (syserror(tcp)) {
+		emit_ptr(tcp, arg);
+	} else if (code == RTC_IRQP_READ || code == RTC_EPOCH_READ) {
+		ioctl_num_ptr(tcp, arg, tcp_wordsize(tcp), false, false);
+	} else if (code == RTC_VL_READ) {
+		if (ioctl_fetch(tcp, arg, &v, 4)) {
+			emit_array_begin(tcp);
+			emit_next(tcp);
+			print_flags(tcp, rtc_vl_flags, v, "RTC_VL_???");
+			emit_array_end(tcp);
+		}
+	} else {
+		print_rtc_struct(tcp, code, arg);
+	}
+	return RVAL_DECIMAL;
+}
+
 /* --- watchdogs -------------------------------------------------------- */
 
 static int ioctl_watchdog(struct tcb *tcp, uint32_t code, uint64_t arg)
@@ -326,6 +565,8 @@ int ioctl_dev(struct tcb *tcp, uint32_t code, uint64_t arg)
 		break;
 	case 'W':
 		return ioctl_watchdog(tcp, code, arg);
+	case 'p':
+		return ioctl_rtc(tcp, code, arg);
 	case 0x3e:
 		return ioctl_counter(tcp, code, arg);
 	}

@@ -3,7 +3,7 @@
  * decode_ioctl: ioctls of the families src/syscall/ioctl_*.c decode —
  * namespaces, userfaultfd, perf events, seccomp notifications, random,
  * inotify, loop devices, BLKPG/BLKTRACESETUP, FITRIM, fsxattr, FIEMAP,
- * evdev, HDIO, watchdogs, counters —
+ * evdev, HDIO, RTC, watchdogs, counters —
  * with structs, NULL, pointers into an unmapped page and error returns.
  * Most go to fd -1 (EBADF): no device and no privilege is needed, and
  * the arguments print all the same.  tests/cases/decode-ioctl*.sh trace
@@ -401,6 +401,48 @@ static void dev(char *end)
 	ioctl(-1, HDIO_DRIVE_CMD, buf);
 }
 
+/* Real time clocks. */
+static void rtc(char *end)
+{
+	static const unsigned int cmds[] = {
+		RTC_RD_TIME, RTC_ALM_READ, RTC_WKALM_RD, RTC_PLL_GET,
+		RTC_IRQP_READ, RTC_EPOCH_READ, RTC_VL_READ, RTC_SET_TIME,
+		RTC_ALM_SET, RTC_WKALM_SET, RTC_PLL_SET,
+	};
+	static const unsigned long long features[] = {
+		0, 0x7, 0xdeadfacebeeffeffULL, 0xbeef00,
+	};
+	struct rtc_param *p = (void *)(end - sizeof(*p));
+	unsigned char *buf = (unsigned char *)end - 48;
+
+	fill(buf, 48, 0x80);
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		ioctl(-1, cmds[i], buf);
+		ioctl(-1, cmds[i], NULL);
+		ioctl(-1, cmds[i], end - 8);
+	}
+	ioctl(-1, RTC_IRQP_SET, 0xdeadbeefUL);
+	ioctl(-1, RTC_EPOCH_SET, 1970UL);
+	memset(p, 0, sizeof(*p));
+	for (size_t i = 0; i < sizeof(features) / sizeof(features[0]); i++) {
+		p->uvalue = features[i];
+		p->__pad = (unsigned int)i;
+		ioctl(-1, RTC_PARAM_SET, p);
+		ioctl(-1, RTC_PARAM_GET, p);
+	}
+	p->index = 42;
+	for (unsigned long long param = 1; param < 5; param++) {
+		p->param = param;
+		p->svalue = -1337;
+		ioctl(-1, RTC_PARAM_SET, p);
+		ioctl(-1, RTC_PARAM_GET, p);
+		p->uvalue = 2;
+		ioctl(-1, RTC_PARAM_SET, p);
+	}
+	ioctl(-1, RTC_PARAM_GET, NULL);
+	ioctl(-1, RTC_PARAM_SET, end - 8);
+}
+
 /* Watchdogs, counters, and commands shown without their argument. */
 static void dev_misc(char *end)
 {
@@ -469,6 +511,7 @@ int main(int argc, char **argv)
 		input(end);
 	if (wanted(argc, argv, "dev")) {
 		dev(end);
+		rtc(end);
 		dev_misc(end);
 	}
 	marker("decode-end");
