@@ -18,7 +18,6 @@
 #include <unistd.h>
 
 #include "libcall/proto.h"
-#include "log.h"
 
 struct entry {
 	struct proto *p;
@@ -100,7 +99,7 @@ static void load_builtins(void)
 	/* A failure here is a bug in proto_builtin.c: the unit test sees it. */
 	if (proto_parse_into(proto_builtin_text, strlen(proto_builtin_text),
 			     "<built-in>", true, err, sizeof(err)) < 0)
-		fprintf(stderr, "%s: %s\n", log_progname, err);
+		fprintf(stderr, "sltrace: %s\n", err);
 }
 
 int proto_registry_add(struct proto *p, char *lib, bool builtin)
