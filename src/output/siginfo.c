@@ -17,6 +17,7 @@
 #include "arch/arch.h"
 #include "engine/tcb.h"
 #include "output/emit.h"
+#include "syscall/printers.h"
 #include "sysent/sysent.h"
 #include "output/pidcomm.h"
 #include "output/siginfo.h"
@@ -25,6 +26,9 @@
 #include "xlat/audit_arch.h"
 #include "cli/cli.h"
 #include "xlat/siginfo_codes.h"
+
+/* arch/x86/include/uapi/asm/unistd.h */
+#define X32_SYSCALL_BIT 0x40000000u
 
 /* Kernel codes of SIGPOLL/SIGIO: POLL_IN .. POLL_HUP (NSIGPOLL). */
 #define POLL_CODE_MAX 6
@@ -99,12 +103,10 @@ static void emit_code(struct tcb *tcp, const siginfo_t *si)
 
 static void emit_si_errno(struct tcb *tcp, int err)
 {
-	const char *name = errno_name(err);
+	char num[16];
 
-	if (name)
-		emit_sym(tcp, (uint64_t)err, name);
-	else
-		emit_uint(tcp, (uint32_t)err);
+	snprintf(num, sizeof(num), "%u", (uint32_t)err);
+	emit_named(tcp, err, errno_name(err), num);
 }
 
 static void emit_sender(struct tcb *tcp, const siginfo_t *si)
@@ -191,7 +193,7 @@ static void emit_poll(struct tcb *tcp, const siginfo_t *si)
 	emit_field(tcp, "si_band");
 	emit_int(tcp, si->si_band);
 	emit_field(tcp, "si_fd");
-	emit_int(tcp, si->si_fd);
+	print_fd(tcp, si->si_fd);
 }
 
 /*
@@ -202,18 +204,35 @@ static void emit_poll(struct tcb *tcp, const siginfo_t *si)
 static void emit_trapped_syscall(struct tcb *tcp, const siginfo_t *si)
 {
 	int pers = arch_personality_of((uint32_t)si->si_arch);
+	unsigned int nr = (unsigned int)si->si_syscall;
 	const struct sysent *ent = NULL;
 	char text[64];
 
+	/*
+	 * An x32 syscall: AUDIT_ARCH_X86_64 with __X32_SYSCALL_BIT set.
+	 * Below 512 x32 shares x86_64's numbers; it is never the
+	 * tracee's own ABI, so the name goes in a comment.
+	 */
+	if (pers == PERS_NATIVE && (nr & X32_SYSCALL_BIT)) {
+		nr &= ~X32_SYSCALL_BIT;
+		ent = nr < 512 ? sysent_lookup(pers, nr) : NULL;
+		emit_uint(tcp, (uint32_t)si->si_syscall);
+		if (ent && cfg.xlat_style != XLAT_STYLE_RAW)
+			emit_comment(tcp, ent->name);
+		return;
+	}
 	if (pers >= 0)
-		ent = sysent_lookup(pers, (unsigned int)si->si_syscall);
+		ent = sysent_lookup(pers, nr);
 	if (ent && pers == tcp->pers) {
+		char num[16];
+
 		snprintf(text, sizeof(text), "__NR_%s", ent->name);
-		emit_sym(tcp, (uint32_t)si->si_syscall, text);
+		snprintf(num, sizeof(num), "%u", nr);
+		emit_named(tcp, nr, text, num);
 		return;
 	}
 	emit_uint(tcp, (uint32_t)si->si_syscall);
-	if (ent)
+	if (ent && cfg.xlat_style != XLAT_STYLE_RAW)
 		emit_comment(tcp, ent->name);
 }
 
@@ -227,10 +246,14 @@ static void emit_sys(struct tcb *tcp, const siginfo_t *si)
 	emit_trapped_syscall(tcp, si);
 	emit_field(tcp, "si_arch");
 	if (arch) {
-		emit_sym(tcp, (uint32_t)si->si_arch, arch);
+		char num[16];
+
+		snprintf(num, sizeof(num), "%#x", (uint32_t)si->si_arch);
+		emit_named(tcp, (uint32_t)si->si_arch, arch, num);
 	} else {
 		emit_hex(tcp, (uint32_t)si->si_arch);
-		emit_comment(tcp, "AUDIT_ARCH_???");
+		if (cfg.xlat_style != XLAT_STYLE_RAW)
+			emit_comment(tcp, "AUDIT_ARCH_???");
 	}
 }
 

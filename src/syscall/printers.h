@@ -107,7 +107,7 @@ ssize_t fd_path(pid_t pid, int fd, char *buf, size_t size);
  * unless -v ("..."), and an element that cannot be read ends it with
  * "... /\* its address *\/".  elsize is at most ARRAY_ELEM_MAX.
  */
-#define ARRAY_ELEM_MAX 64
+#define ARRAY_ELEM_MAX 128
 typedef void (*print_elem_fn)(struct tcb *tcp, const void *elem, void *data);
 void print_array(struct tcb *tcp, uint64_t addr, uint64_t count, size_t elsize,
 		 print_elem_fn print_elem, void *data);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Process attributes and access to other processes: personality, the
- * thread-exit futex and robust list, rseq, unshare, ptrace, pidfds,
- * process_vm_readv/writev.
+ * thread-exit futex and robust list, rseq, unshare, pidfds,
+ * process_vm_readv/writev (ptrace has ptrace.c).
  */
 #include "config.h"
 
@@ -15,8 +15,6 @@
 #include "xlat/tables/personality_flags.h"
 #include "xlat/tables/personality_types.h"
 #include "xlat/tables/pidfd_open_flags.h"
-#include "xlat/tables/ptrace_cmds.h"
-#include "xlat/tables/ptrace_options.h"
 #include "xlat/tables/unshare_flags.h"
 
 /* include/uapi/linux/personality.h */
@@ -130,23 +128,6 @@ SYS_FUNC(set_robust_list)
 	return RVAL_DECODED;
 }
 
-/* A word the kernel wrote: "[0x7f...]" as a pointer, or "[24]". */
-static void print_word_at(struct tcb *tcp, uint64_t addr, bool ptr)
-{
-	uint64_t v;
-
-	if (!addr || syserror(tcp) || read_word(tcp, addr, &v)) {
-		emit_ptr(tcp, addr);
-		return;
-	}
-	emit_array_begin(tcp);
-	if (ptr)
-		emit_ptr(tcp, v);
-	else
-		emit_uint(tcp, v);
-	emit_array_end(tcp);
-}
-
 SYS_FUNC(get_robust_list)
 {
 	if (entering(tcp)) {
@@ -247,192 +228,6 @@ SYS_FUNC(process_vm_writev)
 	emit_next(tcp);
 	print_vm_rest(tcp, true, IOV_DATA_ALL);
 	return RVAL_DECODED;
-}
-
-/* ptrace requests, include/uapi/linux/ptrace.h and asm/ptrace-abi.h. */
-enum {
-	PT_TRACEME = 0,
-	PT_PEEKTEXT = 1,
-	PT_PEEKDATA = 2,
-	PT_PEEKUSR = 3,
-	PT_POKETEXT = 4,
-	PT_POKEDATA = 5,
-	PT_POKEUSR = 6,
-	PT_CONT = 7,
-	PT_KILL = 8,
-	PT_SINGLESTEP = 9,
-	PT_GETREGS = 12,
-	PT_SETREGS = 13,
-	PT_GETFPREGS = 14,
-	PT_SETFPREGS = 15,
-	PT_ATTACH = 16,
-	PT_DETACH = 17,
-	PT_GETFPXREGS = 18,
-	PT_SETFPXREGS = 19,
-	PT_SYSCALL = 24,
-	PT_SYSEMU = 31,
-	PT_SYSEMU_SINGLESTEP = 32,
-	PT_SINGLEBLOCK = 33,
-	PT_SETOPTIONS = 0x4200,
-	PT_GETEVENTMSG = 0x4201,
-	PT_GETSIGINFO = 0x4202,
-	PT_SETSIGINFO = 0x4203,
-	PT_SEIZE = 0x4206,
-	PT_INTERRUPT = 0x4207,
-	PT_LISTEN = 0x4208,
-	PT_GET_SYSCALL_INFO = 0x420e,
-};
-
-/* struct user_regs_struct, in order: PEEKUSER offsets name them. */
-static const char *const user_regs_64[] = {
-	"R15",	   "R14",      "R13", "R12", "RBP",    "RBX", "R11",
-	"R10",	   "R9",       "R8",  "RAX", "RCX",    "RDX", "RSI",
-	"RDI",	   "ORIG_RAX", "RIP", "CS",  "EFLAGS", "RSP", "SS",
-	"FS_BASE", "GS_BASE",  "DS",  "ES",  "FS",     "GS",
-};
-
-/*
- * strace names the offset after the x86_64 struct user whatever the
- * tracee's personality (a 32-bit tracer's offsets come out wrong).
- */
-static void print_user_offset(struct tcb *tcp, uint64_t off)
-{
-	size_t n = sizeof(user_regs_64) / sizeof(user_regs_64[0]);
-	char text[32];
-
-	if (off / 8 >= n || cfg.xlat_style == XLAT_STYLE_RAW) {
-		emit_hex(tcp, off);
-		return;
-	}
-	if (off % 8)
-		snprintf(text, sizeof(text), "8*%s+%u", user_regs_64[off / 8],
-			 (unsigned int)(off % 8));
-	else
-		snprintf(text, sizeof(text), "8*%s", user_regs_64[off / 8]);
-	print_named(tcp, off, text, false);
-}
-
-static int ptrace_entry(struct tcb *tcp, unsigned int req)
-{
-	uint64_t addr = tcp_arg(tcp, 2), data = tcp_arg(tcp, 3);
-
-	if (req == PT_TRACEME)
-		return RVAL_DECODED;
-	emit_next(tcp);
-	emit_int(tcp, tcp_iarg(tcp, 1));
-	switch (req) {
-	case PT_ATTACH:
-	case PT_INTERRUPT:
-	case PT_KILL:
-	case PT_LISTEN:
-		return RVAL_DECODED;
-	case PT_PEEKTEXT:
-	case PT_PEEKDATA:
-		emit_next(tcp);
-		emit_ptr(tcp, addr);
-		emit_next(tcp);
-		return 0;
-	case PT_PEEKUSR:
-		emit_next(tcp);
-		print_user_offset(tcp, addr);
-		emit_next(tcp);
-		return 0;
-	case PT_POKETEXT:
-	case PT_POKEDATA:
-		emit_next(tcp);
-		emit_ptr(tcp, addr);
-		emit_next(tcp);
-		emit_hex(tcp, data);
-		return RVAL_DECODED;
-	case PT_POKEUSR:
-		emit_next(tcp);
-		print_user_offset(tcp, addr);
-		emit_next(tcp);
-		emit_hex(tcp, data);
-		return RVAL_DECODED;
-	case PT_CONT:
-	case PT_SYSCALL:
-	case PT_SINGLESTEP:
-	case PT_DETACH:
-	case PT_SYSEMU:
-	case PT_SYSEMU_SINGLESTEP:
-	case PT_SINGLEBLOCK:
-		emit_next(tcp);
-		emit_ptr(tcp, addr);
-		emit_next(tcp);
-		print_signo(tcp, (int)data);
-		return RVAL_DECODED;
-	case PT_SETOPTIONS:
-	case PT_SEIZE:
-		emit_next(tcp);
-		emit_ptr(tcp, addr);
-		emit_next(tcp);
-		print_flags(tcp, ptrace_options, data, "PTRACE_O_???");
-		return RVAL_DECODED;
-	case PT_GETEVENTMSG:
-	case PT_GETSIGINFO:
-		emit_next(tcp);
-		emit_ptr(tcp, addr);
-		emit_next(tcp);
-		return 0;
-	case PT_SETSIGINFO:
-		emit_next(tcp);
-		emit_ptr(tcp, addr);
-		emit_next(tcp);
-		print_siginfo_at(tcp, data);
-		return RVAL_DECODED;
-	case PT_GETREGS:
-	case PT_SETREGS:
-	case PT_GETFPREGS:
-	case PT_SETFPREGS:
-	case PT_GETFPXREGS:
-	case PT_SETFPXREGS:
-		emit_next(tcp);
-		emit_ptr(tcp, data);
-		return RVAL_DECODED;
-	case PT_GET_SYSCALL_INFO:
-		emit_next(tcp);
-		emit_uint(tcp, addr);
-		emit_next(tcp);
-		emit_ptr(tcp, data);
-		return RVAL_DECODED;
-	default:
-		emit_next(tcp);
-		emit_hex(tcp, addr);
-		emit_next(tcp);
-		emit_hex(tcp, data);
-		return RVAL_DECODED;
-	}
-}
-
-SYS_FUNC(ptrace)
-{
-	unsigned int req = (uint32_t)tcp_arg(tcp, 0);
-	uint64_t data = tcp_arg(tcp, 3);
-
-	if (entering(tcp)) {
-		print_xval(tcp, ptrace_cmds, req, "PTRACE_???");
-		return ptrace_entry(tcp, req);
-	}
-	switch (req) {
-	case PT_PEEKTEXT:
-	case PT_PEEKDATA:
-	case PT_PEEKUSR:
-		print_word_at(tcp, data, true);
-		break;
-	case PT_GETEVENTMSG:
-		print_word_at(tcp, data, false);
-		break;
-	case PT_GETSIGINFO:
-		if (syserror(tcp))
-			emit_ptr(tcp, data);
-		else
-			print_siginfo_at(tcp, data);
-		break;
-	default:
-		break;
-	}
-	return 0;
 }
 
 /*

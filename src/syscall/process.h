@@ -24,6 +24,13 @@ struct tcb;
 int read_word(struct tcb *tcp, uint64_t addr, uint64_t *val);
 
 /*
+ * A word the kernel wrote at addr: "[0x7f...]" as a pointer (ptr) or
+ * "[24]"; the address when it is NULL, cannot be read, or the syscall
+ * failed.
+ */
+void print_word_at(struct tcb *tcp, uint64_t addr, bool ptr);
+
+/*
  * An output int at addr as "[N]" (decimal), or the address when it is
  * NULL, cannot be read, or the syscall failed (at exit).
  */
@@ -37,6 +44,9 @@ void print_id(struct tcb *tcp, uint32_t id);
  * as a native siginfo_t.  0 or -errno.
  */
 int read_siginfo(struct tcb *tcp, uint64_t addr, siginfo_t *si);
+/* The same from the 128 bytes of it already read into raw. */
+void siginfo_from_tracee(const struct tcb *tcp, const void *raw,
+			 siginfo_t *si);
 /* ... printed: "{si_signo=SIGUSR2, ...}", "{}" when zeroed, NULL, addr. */
 void print_siginfo_at(struct tcb *tcp, uint64_t addr);
 

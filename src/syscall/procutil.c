@@ -24,6 +24,22 @@ int read_word(struct tcb *tcp, uint64_t addr, uint64_t *val)
 	return tracee_read(tcp, addr, val, sizeof(*val));
 }
 
+void print_word_at(struct tcb *tcp, uint64_t addr, bool ptr)
+{
+	uint64_t v;
+
+	if (!addr || syserror(tcp) || read_word(tcp, addr, &v)) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_array_begin(tcp);
+	if (ptr)
+		emit_ptr(tcp, v);
+	else
+		emit_uint(tcp, v);
+	emit_array_end(tcp);
+}
+
 void print_int_at(struct tcb *tcp, uint64_t addr)
 {
 	int32_t v;
@@ -108,17 +124,28 @@ static void siginfo_from_compat(const uint32_t *w, siginfo_t *si)
 	si->si_value.sival_ptr = (void *)(uintptr_t)u[2];
 }
 
-int read_siginfo(struct tcb *tcp, uint64_t addr, siginfo_t *si)
+void siginfo_from_tracee(const struct tcb *tcp, const void *raw,
+			 siginfo_t *si)
 {
 	uint32_t w[32];
+
+	if (tcp_wordsize(tcp) == 8) {
+		memcpy(si, raw, sizeof(*si));
+		return;
+	}
+	memcpy(w, raw, sizeof(w));
+	siginfo_from_compat(w, si);
+}
+
+int read_siginfo(struct tcb *tcp, uint64_t addr, siginfo_t *si)
+{
+	unsigned char raw[128];
 	int err;
 
-	if (tcp_wordsize(tcp) == 8)
-		return tracee_read(tcp, addr, si, sizeof(*si));
-	err = tracee_read(tcp, addr, w, sizeof(w));
+	err = tracee_read(tcp, addr, raw, sizeof(raw));
 	if (err)
 		return err;
-	siginfo_from_compat(w, si);
+	siginfo_from_tracee(tcp, raw, si);
 	return 0;
 }
 

@@ -486,8 +486,67 @@ static void do_pidfd(void)
 	syscall(SYS_process_vm_readv, getpid(), 1, 1, 2, 1, 3);
 }
 
+/*
+ * Requests that carry structs: on a pid that does not exist, what the
+ * kernel would read prints all the same (filled with small numbers that
+ * read alike in every run), what it would write by address.
+ */
+static void do_ptrace_structs(char *end)
+{
+	struct {
+		uint64_t off;
+		uint32_t flags;
+		int32_t nr;
+	} psi = { 5, 1, 2 };
+	unsigned long regs[80];
+	uint64_t meta[2] = { 7, 0 };
+	unsigned char info[88];
+	struct iovec iov;
+	sigset_t set;
+
+	for (unsigned int i = 0; i < 80; i++)
+		regs[i] = 0x100 + i;
+	iov.iov_base = regs;
+	iov.iov_len = sizeof(long) * 3;
+	syscall(SYS_ptrace, 0x4205, 99999, 1, &iov);
+	iov.iov_len = 520;
+	syscall(SYS_ptrace, 0x4205, 99999, 2, &iov);
+	iov.iov_len = 40;
+	syscall(SYS_ptrace, 0x4205, 99999, 2, &iov);
+	iov.iov_len = 7;
+	syscall(SYS_ptrace, 0x4205, 99999, 1, &iov);
+	syscall(SYS_ptrace, 0x4205, 99999, 0x202, &iov);
+	syscall(SYS_ptrace, 0x4204, 99999, 1, &iov);
+	syscall(SYS_ptrace, 0x4204, 99999, 0x999, end);
+	syscall(SYS_ptrace, 13, 99999, 0, regs);
+	syscall(SYS_ptrace, 15, 99999, 0, regs);
+	syscall(SYS_ptrace, 13, 99999, 0, end - 8);
+	syscall(SYS_ptrace, 14, 99999, 0, regs);
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	syscall(SYS_ptrace, 0x420b, 99999, 8, &set);
+	syscall(SYS_ptrace, 0x420a, 99999, 8, &set);
+	syscall(SYS_ptrace, 0x420c, 99999, 3, NULL);
+	syscall(SYS_ptrace, 0x420d, 99999, 16, meta);
+	syscall(SYS_ptrace, 0x420d, 99999, 4, meta);
+	syscall(SYS_ptrace, 0x4209, 99999, &psi, regs);
+	syscall(SYS_ptrace, 0x4209, 99999, NULL, regs);
+	syscall(SYS_ptrace, 0x420e, 99999, sizeof(info), info);
+	syscall(SYS_ptrace, 0x420f, 99999, 32, info);
+	syscall(SYS_ptrace, 0x4299, 99999, 0, end);
+}
+
 static void do_ptrace(void)
 {
+	struct {
+		uint64_t off;
+		uint32_t flags;
+		int32_t nr;
+	} psi = { 0, 0, 1 };
+	unsigned long regs[4];
+	unsigned char info[128];
+	struct iovec iov;
+	sigset_t set;
 	unsigned long v;
 	siginfo_t si;
 	int st;
@@ -515,6 +574,13 @@ static void do_ptrace(void)
 	syscall(SYS_ptrace, 3, p, 8 * 15, &v);
 #endif
 	syscall(SYS_ptrace, 3, p, 1000, &v);
+	iov.iov_base = regs;
+	iov.iov_len = 0;
+	syscall(SYS_ptrace, 0x4204, p, 1, &iov);
+	syscall(SYS_ptrace, 0x420e, p, 8, info);
+	syscall(SYS_ptrace, 0x420e, p, 1, info);
+	syscall(SYS_ptrace, 0x420a, p, 8, &set);
+	syscall(SYS_ptrace, 0x4209, p, &psi, info);
 	syscall(SYS_ptrace, 0x4202, p, 0, &si);
 	syscall(SYS_ptrace, 7, p, 0, 0);
 	syscall(SYS_wait4, p, &st, 0, NULL);
@@ -545,6 +611,7 @@ int main(void)
 	do_ids(end);
 	do_pidfd();
 	do_ptrace();
+	do_ptrace_structs(end);
 	marker("decode-end");
 	return 0;
 }
