@@ -151,6 +151,24 @@ static void do_clone(char *end)
 		syscall(SYS_clone3, &ca, sizeof(ca));
 	}
 	syscall(SYS_clone3, &ca, 1);
+	{
+		/* Sizes past the struct: its tail, zero or not, or unmapped. */
+		uint64_t big[14];
+		char *at = end - 96;
+
+		memset(big, 0, sizeof(big));
+		big[0] = 0xff00;
+		big[4] = 0xdeadbeef00000011ULL;
+		big[10] = 9;
+		syscall(SYS_clone3, big, 96);
+		syscall(SYS_clone3, big, 80);
+		big[12] = 0x1234;
+		syscall(SYS_clone3, big, 104);
+		memset(at, 0, 96);
+		at[90] = 1;
+		syscall(SYS_clone3, at, 96);
+		syscall(SYS_clone3, at, 104);
+	}
 	syscall(SYS_clone3, 1, 88);
 	syscall(SYS_clone3, end - 32, 64);
 
