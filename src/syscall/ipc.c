@@ -34,6 +34,13 @@
 #define SHM_STAT_	13
 #define SHM_STAT_ANY_	15
 #define SETVAL_		16
+#define IPC_INFO_	3
+#define MSG_INFO_	12
+#define SEM_INFO_	19
+#define SHM_INFO_	14
+/* include/uapi/linux/shm.h: the hugetlb page size as a log2 */
+#define SHM_HUGE_SHIFT_	26
+#define SHM_HUGE_MASK_	0x3f
 
 static void print_ipc_key(struct tcb *tcp, int32_t key)
 {
@@ -98,14 +105,61 @@ SYS_FUNC(semget)
 	return RVAL_DECODED;
 }
 
+/*
+ * shmget's flags: the named ones (bits no name covers alone stay a bare
+ * number), the hugetlb page size as "21<<SHM_HUGE_SHIFT", the mode.
+ */
+static void print_shm_get_flags(struct tcb *tcp, uint32_t flags)
+{
+	uint32_t huge = (flags >> SHM_HUGE_SHIFT_) & SHM_HUGE_MASK_;
+	uint32_t high = flags & ~0777u &
+			~((uint32_t)SHM_HUGE_MASK_ << SHM_HUGE_SHIFT_);
+	char buf[384];
+	size_t n = 0;
+	bool named = false;
+
+	if (!high && !huge) {
+		emit_oct(tcp, flags);
+		return;
+	}
+	for (const struct xlat *x = shm_resource_flags; x->name; x++)
+		if (high & x->val)
+			named = true;
+	if (high && named)
+		sprint_flags(buf, sizeof(buf), shm_resource_flags, high,
+			     "SHM_???");
+	else if (high)
+		snprintf(buf, sizeof(buf), "%#x", high);
+	else
+		buf[0] = '\0';
+	n = strlen(buf);
+	if (huge) {
+		const char *sep = n ? "|" : "";
+
+		if (cfg.xlat_style == XLAT_STYLE_RAW)
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+					      "%s%u<<%u", sep, huge,
+					      SHM_HUGE_SHIFT_);
+		else if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+					      "%s%u<<%u /* SHM_HUGE_SHIFT */",
+					      sep, huge, SHM_HUGE_SHIFT_);
+		else
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+					      "%s%u<<SHM_HUGE_SHIFT", sep,
+					      huge);
+	}
+	snprintf(buf + n, sizeof(buf) - n, "|%#03o", flags & 0777u);
+	emit_sym(tcp, flags, buf);
+}
+
 SYS_FUNC(shmget)
 {
 	print_ipc_key(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 1));
 	emit_next(tcp);
-	print_ipc_get_flags(tcp, shm_resource_flags,
-			    (uint32_t)tcp_iarg(tcp, 2));
+	print_shm_get_flags(tcp, (uint32_t)tcp_iarg(tcp, 2));
 	return RVAL_DECODED;
 }
 
@@ -339,6 +393,142 @@ static void print_ipc_ds(struct tcb *tcp, enum ipc_kind kind, uint64_t addr)
 	emit_struct_end(tcp);
 }
 
+/*
+ * IPC_SET: the kernel takes the perm's uid, gid and mode, and a queue's
+ * msg_qbytes; strace shows those alone.
+ */
+static void print_ipc_set(struct tcb *tcp, enum ipc_kind kind, uint64_t addr)
+{
+	static const char *const perm_field[] = { "msg_perm", "sem_perm",
+						  "shm_perm" };
+	unsigned char b[160];
+	size_t size = perm_size(tcp) + 11 * tcp_wordsize(tcp);
+	struct ipc_perm_v p;
+
+	if (!addr || !qual_verbose(tcp) || tracee_read(tcp, addr, b, size)) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	perm_unpack(tcp, b, &p);
+	emit_struct_begin(tcp);
+	emit_field(tcp, perm_field[kind]);
+	emit_struct_begin(tcp);
+	emit_field(tcp, "uid");
+	emit_uint(tcp, p.uid);
+	emit_field(tcp, "gid");
+	emit_uint(tcp, p.gid);
+	emit_field(tcp, "mode");
+	emit_oct(tcp, p.mode);
+	emit_struct_end(tcp);
+	if (kind == IPC_MSG) {
+		emit_field(tcp, "msg_qbytes");
+		emit_uint(tcp,
+			  ipc_word(tcp, b, tcp_wordsize(tcp) == 4 ? 8 : 5));
+	}
+	emit_struct_end(tcp);
+}
+
+static int is_info_cmd(enum ipc_kind kind, int cmd)
+{
+	cmd &= ~IPC_64_;
+	if (cmd == IPC_INFO_)
+		return 1;
+	switch (kind) {
+	case IPC_MSG:
+		return cmd == MSG_INFO_;
+	case IPC_SEM:
+		return cmd == SEM_INFO_;
+	case IPC_SHM:
+		return cmd == SHM_INFO_;
+	}
+	return 0;
+}
+
+static void emit_int_fields(struct tcb *tcp, const char *const *names,
+			    const int32_t *v, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		emit_field(tcp, names[i]);
+		emit_int(tcp, v[i]);
+	}
+}
+
+/*
+ * What IPC_INFO and MSG_INFO / SEM_INFO / SHM_INFO fill: struct msginfo
+ * and seminfo (ints), shminfo (longs), shm_info (an int, then longs).
+ */
+static void print_ipc_info(struct tcb *tcp, enum ipc_kind kind, int cmd,
+			   uint64_t addr)
+{
+	static const char *const msg_names[] = { "msgpool", "msgmap", "msgmax",
+						 "msgmnb",  "msgmni", "msgssz",
+						 "msgtql" };
+	static const char *const sem_names[] = { "semmap", "semmni", "semmns",
+						 "semmnu", "semmsl", "semopm",
+						 "semume", "semusz", "semvmx",
+						 "semaem" };
+	static const char *const shminfo_names[] = { "shmmax", "shmmin",
+						     "shmmni", "shmseg",
+						     "shmall" };
+	static const char *const shm_info_names[] = { "shm_tot", "shm_rss",
+						      "shm_swp",
+						      "swap_attempts",
+						      "swap_successes" };
+	unsigned int w = tcp_wordsize(tcp);
+	unsigned char b[64];
+	int32_t v[10];
+	size_t size;
+	uint16_t seg;
+
+	if (kind == IPC_MSG)
+		size = 30;
+	else if (kind == IPC_SEM)
+		size = 40;
+	else if ((cmd & ~IPC_64_) == IPC_INFO_)
+		size = 5 * w;
+	else
+		size = w + 5 * w;
+	if (!addr || !qual_verbose(tcp) || tracee_read(tcp, addr, b, size)) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_struct_begin(tcp);
+	switch (kind) {
+	case IPC_MSG:
+		memcpy(v, b, 7 * sizeof(v[0]));
+		emit_int_fields(tcp, msg_names, v, 7);
+		memcpy(&seg, b + 28, sizeof(seg));
+		emit_field(tcp, "msgseg");
+		emit_uint(tcp, seg);
+		break;
+	case IPC_SEM:
+		memcpy(v, b, 10 * sizeof(v[0]));
+		emit_int_fields(tcp, sem_names, v, 10);
+		break;
+	case IPC_SHM: {
+		const char *const *names = shminfo_names;
+		size_t off = 0;
+
+		if ((cmd & ~IPC_64_) != IPC_INFO_) {
+			memcpy(v, b, sizeof(v[0]));
+			emit_field(tcp, "used_ids");
+			emit_int(tcp, v[0]);
+			names = shm_info_names;
+			off = w;
+		}
+		for (unsigned int i = 0; i < 5; i++) {
+			uint64_t x = 0;
+
+			memcpy(&x, b + off + i * w, w);
+			emit_field(tcp, names[i]);
+			emit_uint(tcp, x);
+		}
+		break;
+	}
+	}
+	emit_struct_end(tcp);
+}
+
 static int is_stat_cmd(enum ipc_kind kind, int cmd)
 {
 	cmd &= ~IPC_64_;
@@ -367,16 +557,18 @@ static int decode_ctl(struct tcb *tcp, enum ipc_kind kind,
 		emit_next(tcp);
 		print_ipc_cmd(tcp, cmds, cmd, dflt);
 		emit_next(tcp);
-		if (is_stat_cmd(kind, cmd))
+		if (is_stat_cmd(kind, cmd) || is_info_cmd(kind, cmd))
 			return 0;
 		if ((cmd & ~IPC_64_) == IPC_SET_)
-			print_ipc_ds(tcp, kind, buf);
+			print_ipc_set(tcp, kind, buf);
 		else
 			emit_ptr(tcp, buf);
 		return RVAL_DECODED;
 	}
 	if (syserror(tcp))
 		emit_ptr(tcp, buf);
+	else if (is_info_cmd(kind, cmd))
+		print_ipc_info(tcp, kind, cmd, buf);
 	else
 		print_ipc_ds(tcp, kind, buf);
 	return RVAL_DECIMAL;
@@ -402,6 +594,7 @@ static int decode_semctl(struct tcb *tcp, int indirect)
 	int cmd = tcp_iarg(tcp, 2);
 	uint64_t arg = tcp_arg(tcp, 3);
 	int is_stat = is_stat_cmd(IPC_SEM, cmd);
+	int is_info = is_info_cmd(IPC_SEM, cmd);
 
 	if (entering(tcp)) {
 		emit_int(tcp, tcp_iarg(tcp, 0));
@@ -410,7 +603,7 @@ static int decode_semctl(struct tcb *tcp, int indirect)
 		emit_next(tcp);
 		print_ipc_cmd(tcp, semctl_cmds, cmd, "SEM_???");
 		emit_next(tcp);
-		if (is_stat)
+		if (is_stat || is_info)
 			return 0;
 	}
 	if (indirect) {
@@ -421,27 +614,35 @@ static int decode_semctl(struct tcb *tcp, int indirect)
 			return entering(tcp) ? RVAL_DECODED : RVAL_DECIMAL;
 		}
 		arg = v;
-		if (is_stat) {
+		if (is_stat || is_info) {
 			if (syserror(tcp))
 				emit_ptr(tcp, arg);
+			else if (is_info)
+				print_ipc_info(tcp, IPC_SEM, cmd, arg);
 			else
 				print_ipc_ds(tcp, IPC_SEM, arg);
 			return RVAL_DECIMAL;
+		}
+		if ((cmd & ~IPC_64_) == IPC_SET_) {
+			print_ipc_set(tcp, IPC_SEM, arg);
+			return RVAL_DECODED;
 		}
 		emit_array_begin(tcp);
 		emit_ptr(tcp, arg);
 		emit_array_end(tcp);
 		return RVAL_DECODED;
 	}
-	if (is_stat) {
+	if (is_stat || is_info) {
 		if (syserror(tcp))
 			emit_ptr(tcp, arg);
+		else if (is_info)
+			print_ipc_info(tcp, IPC_SEM, cmd, arg);
 		else
 			print_ipc_ds(tcp, IPC_SEM, arg);
 		return RVAL_DECIMAL;
 	}
 	if ((cmd & ~IPC_64_) == IPC_SET_)
-		print_ipc_ds(tcp, IPC_SEM, arg);
+		print_ipc_set(tcp, IPC_SEM, arg);
 	else if ((cmd & ~IPC_64_) == SETVAL_)
 		emit_hex(tcp, arg);
 	else

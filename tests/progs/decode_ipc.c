@@ -31,6 +31,8 @@ static void sysv(void *tail)
 	struct msqid_ds ds;
 	struct semid_ds sds;
 	struct shmid_ds shds;
+	/* Room for struct msginfo, seminfo and shminfo alike. */
+	unsigned long info[16];
 	struct sembuf sb[2] = { { 0, 1, 0 }, { 1, 1, IPC_NOWAIT | SEM_UNDO } };
 	struct timespec ts = { 0, 1000 };
 	int q, s, sh;
@@ -46,6 +48,9 @@ static void sysv(void *tail)
 	/* i386's C library converts the struct itself: it would fault. */
 	msgctl(q, IPC_STAT, tail);
 #endif
+	msgctl(q, IPC_SET, &ds);
+	/* The limits IPC_INFO gives are the same in every run. */
+	msgctl(q, IPC_INFO, (struct msqid_ds *)&info);
 	msgctl(q, IPC_RMID, NULL);
 	msgget(0x1234, 0);
 
@@ -57,6 +62,8 @@ static void sysv(void *tail)
 	semctl(s, 0, GETVAL);
 	semctl(s, 0, SETVAL, 5);
 	semctl(s, 0, IPC_STAT, &sds);
+	semctl(s, 0, IPC_SET, &sds);
+	semctl(s, 0, IPC_INFO, &info);
 	semctl(s, 0, IPC_RMID);
 	semget(0x1234, 1, 0);
 
@@ -64,8 +71,14 @@ static void sysv(void *tail)
 	p = shmat(sh, NULL, SHM_RDONLY);
 	shmdt(p);
 	shmctl(sh, IPC_STAT, &shds);
+	shmctl(sh, IPC_SET, &shds);
+	shmctl(sh, IPC_INFO, (struct shmid_ds *)&info);
 	shmctl(sh, IPC_RMID, NULL);
 	shmget(0x1234, 1, 0);
+	/* The hugetlb page size, and bits without a name. */
+	shmget(0x1234, 1, 21 << 26);
+	shmget(0x1234, 1, 0x2ce0000 | 21 << 26 | 0125);
+	shmget(0x1234, 1, IPC_CREAT | IPC_EXCL | 0x2ce0000 | 0600);
 	shmdt(NULL);
 }
 
