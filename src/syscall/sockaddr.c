@@ -286,12 +286,13 @@ void print_socklen_inout(struct tcb *tcp, uint64_t addr, int in_ok,
 		emit_ptr(tcp, addr);
 		return;
 	}
+	/* A socklen_t, but strace shows it as an int: "[-1]". */
 	emit_array_begin(tcp);
-	emit_uint(tcp, in);
+	emit_int(tcp, (int32_t)in);
 	if (exiting(tcp) && !syserror(tcp) &&
 	    !tracee_read(tcp, addr, &out, sizeof(out)) && out != in) {
 		emit_changed(tcp);
-		emit_uint(tcp, out);
+		emit_int(tcp, (int32_t)out);
 	}
 	emit_array_end(tcp);
 }

@@ -2,7 +2,8 @@
 /*
  * getsockopt and setsockopt: levels, option names, and the values strace
  * decodes (ints, struct linger, struct ucred, names as strings); others
- * print as a string of optlen bytes.
+ * (SO_PEERNAME among them: strace 6.1 leaves its sockaddr alone) print
+ * as a string of optlen bytes.
  */
 #include "config.h"
 
@@ -15,6 +16,7 @@
 #include "xlat/tables/ip_options.h"
 #include "xlat/tables/ipv6_options.h"
 #include "xlat/tables/sock_options.h"
+#include "xlat/tables/sock_txrehash.h"
 #include "xlat/tables/socket_levels.h"
 #include "xlat/tables/tcp_options.h"
 #include "xlat/tables/sock_netlink_options.h"
@@ -31,17 +33,20 @@
 #define OPT_SO_LINGER		13
 #define OPT_SO_PEERCRED		17
 #define OPT_SO_BINDTODEVICE	25
-#define OPT_SO_PEERNAME		28
+#define OPT_SO_TXREHASH		74
 #define OPT_TCP_CONGESTION	13
 #define OPT_TCP_ULP		31
 
 /*
  * SOL_SOCKET options whose value is an int: strace shows the first int
- * whatever optlen beyond it, and a shorter buffer as raw bytes.
+ * whatever optlen beyond it, and a shorter buffer as raw bytes.  The
+ * others (SO_TYPE, SO_PROTOCOL, SO_DOMAIN... among them) show an int
+ * only when optlen is exactly one, else optlen bytes as a string.
  */
 static const unsigned char sol_socket_ints[] = {
-	1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 18, 19, 29, 30,
-	32, 33, 34, 35, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 49, 56, 60,
+	1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 18, 19, 27, 29,
+	30, 32, 33, 34, 35, 36, 37, 40, 41, 42, 43, 44, 45, 46, 49, 53,
+	56, 60, 63, 64, 65, 68, 69, 70, 73, 74, 75,
 };
 
 static int is_socket_int(int level, int name)
@@ -110,20 +115,28 @@ static void print_int_in_brackets(struct tcb *tcp, int level, int name,
 	if (level == LEVEL_SOCKET && name == OPT_SO_ERROR && v > 0 &&
 	    (e = errno_name(v)) != NULL)
 		emit_sym(tcp, (uint64_t)v, e);
+	else if (level == LEVEL_SOCKET && name == OPT_SO_TXREHASH)
+		print_xval_d(tcp, sock_txrehash, v, "SOCK_TXREHASH_???");
 	else
 		emit_int(tcp, v);
 	emit_array_end(tcp);
 }
 
-/* Fields of a struct that fit in len bytes: strace shows those. */
+/*
+ * Fields of a struct that fit in len bytes: strace shows those, and the
+ * bytes of a field cut short in hex ("uid=\"\\x00\\x00\\x00\"").
+ */
 static void print_int_fields(struct tcb *tcp, const int32_t *v, size_t len,
 			     const char *const *names, const int *is_signed,
 			     unsigned int n)
 {
 	emit_struct_begin(tcp);
-	for (unsigned int i = 0; i < n && (i + 1) * 4 <= len; i++) {
+	for (unsigned int i = 0; i < n && i * 4 < len; i++) {
 		emit_field(tcp, names[i]);
-		if (is_signed[i])
+		if ((i + 1) * 4 > len)
+			emit_quoted(tcp, (const char *)&v[i], len - i * 4,
+				    QUOTE_FORCE_HEX);
+		else if (is_signed[i])
 			emit_int(tcp, v[i]);
 		else
 			emit_uint(tcp, (uint32_t)v[i]);
@@ -164,10 +177,6 @@ void print_sockopt_value(struct tcb *tcp, int level, int name, uint64_t addr,
 			return;
 		}
 		print_int_fields(tcp, v, n, ucred_names, ucred_signed, 3);
-		return;
-	}
-	if (is_get && level == LEVEL_SOCKET && name == OPT_SO_PEERNAME) {
-		print_sockaddr(tcp, addr, len);
 		return;
 	}
 	if (is_socket_int(level, name)) {

@@ -178,6 +178,31 @@ static void unix_socks(void)
 	memcpy(CMSG_DATA(c), fds, sizeof(fds));
 	socketpair(AF_UNIX, SOCK_DGRAM, 0, sv);
 	setsockopt(sv[1], SOL_SOCKET, SO_PASSCRED, &one, sizeof(one));
+	{
+		/*
+		 * SO_PEERCRED cut inside uid; SO_TYPE is an int only at
+		 * exactly four bytes; SO_PEERNAME is left as bytes.
+		 */
+		int cred[3], t = 0;
+		socklen_t cl = 7;
+
+		getsockopt(sv[0], SOL_SOCKET, SO_PEERCRED, cred, &cl);
+		cl = 3;
+		getsockopt(sv[0], SOL_SOCKET, SO_TYPE, &t, &cl);
+		setsockopt(sv[0], SOL_SOCKET, SO_TYPE, &t, 3);
+		setsockopt(sv[0], SOL_SOCKET, SO_TYPE, &t, 4);
+		setsockopt(sv[0], SOL_SOCKET, SO_TIMESTAMPING_OLD, &t, 3);
+		cred[0] = 5;
+		setsockopt(sv[0], SOL_SOCKET, SO_TIMESTAMPING_OLD, cred, 8);
+		t = 255;
+		setsockopt(sv[0], SOL_SOCKET, SO_TXREHASH, &t, 4);
+		t = 7;
+		setsockopt(sv[0], SOL_SOCKET, SO_TXREHASH, &t, 4);
+		cl = 4;
+		getsockopt(sv[0], SOL_SOCKET, SO_PEERNAME, cred, &cl);
+		cl = -1;
+		getsockopt(sv[0], SOL_SOCKET, SO_ERROR, &t, &cl);
+	}
 	sendmsg(sv[0], &m, 0);
 	recvmsg(sv[1], &rm, MSG_CMSG_CLOEXEC);
 	m.msg_control = NULL;
