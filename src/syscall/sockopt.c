@@ -13,9 +13,14 @@
 
 #include "syscall/defs.h"
 #include "syscall/net.h"
+#include "syscall/netlink.h"
+#include "xlat/tables/icmp_types.h"
 #include "xlat/tables/ip_options.h"
 #include "xlat/tables/ipv6_options.h"
+#include "xlat/tables/packet_mr_types.h"
 #include "xlat/tables/sock_options.h"
+#include "xlat/tables/sock_packet_options.h"
+#include "xlat/tables/sock_raw_options.h"
 #include "xlat/tables/sock_txrehash.h"
 #include "xlat/tables/socket_levels.h"
 #include "xlat/tables/tcp_options.h"
@@ -27,6 +32,8 @@
 #define LEVEL_TCP	6
 #define LEVEL_UDP	17
 #define LEVEL_IPV6	41
+#define LEVEL_RAW	255
+#define LEVEL_PACKET	263
 #define LEVEL_NETLINK	270
 
 #define OPT_SO_ERROR		4
@@ -35,6 +42,12 @@
 #define OPT_SO_BINDTODEVICE	25
 #define OPT_SO_TXREHASH		74
 #define OPT_TCP_CONGESTION	13
+#define OPT_ICMP_FILTER		1
+#define OPT_PACKET_ADD_MEMBERSHIP	1
+#define OPT_PACKET_DROP_MEMBERSHIP	2
+#define OPT_PACKET_RX_RING	5
+#define OPT_PACKET_STATISTICS	6
+#define OPT_PACKET_TX_RING	13
 #define OPT_TCP_ULP		31
 
 /*
@@ -98,6 +111,12 @@ void print_sockopt_name(struct tcb *tcp, int level, int name)
 	case LEVEL_NETLINK:
 		x = sock_netlink_options, dflt = "NETLINK_???";
 		break;
+	case LEVEL_RAW:
+		x = sock_raw_options, dflt = "ICMP_???";
+		break;
+	case LEVEL_PACKET:
+		x = sock_packet_options, dflt = "PACKET_???";
+		break;
 	}
 	if (x)
 		print_xval(tcp, x, (uint32_t)name, dflt);
@@ -150,6 +169,109 @@ static const char *const ucred_names[] = { "pid", "uid", "gid" };
 /* uid/gid -1 show as -1: strace prints them signed here. */
 static const int ucred_signed[] = { 1, 1, 1 };
 
+/*
+ * ICMP_FILTER: a bit per ICMP type the socket drops, as a set like a
+ * signal mask: "[ICMP_ECHOREPLY ICMP_REDIRECT]", or "~[...]" for the
+ * types it lets through when most are dropped.
+ */
+static void print_icmp_filter(struct tcb *tcp, uint64_t addr, int64_t len)
+{
+	char buf[512], num[48];
+	uint32_t data, mask;
+	size_t n = 0;
+
+	/* strace reads the whole filter whatever optlen says */
+	if (tracee_read(tcp, addr, &data, sizeof(data))) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	mask = data;
+	if (__builtin_popcount(data) > 16) {
+		buf[n++] = '~';
+		mask = ~data;
+	}
+	buf[n++] = '[';
+	for (unsigned int bit = 0; bit < 32; bit++) {
+		const char *name = xlat_name(icmp_types, bit);
+
+		if (!(mask & (1u << bit)))
+			continue;
+		if (buf[n - 1] != '[')
+			buf[n++] = ' ';
+		if (!name || cfg.xlat_style == XLAT_STYLE_RAW)
+			snprintf(num, sizeof(num), "%#x", bit);
+		else if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
+			snprintf(num, sizeof(num), "%#x /* %s */", bit, name);
+		else
+			snprintf(num, sizeof(num), "%s", name);
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s", num);
+		if (n >= sizeof(buf) - 2)
+			break;
+	}
+	buf[n++] = ']';
+	buf[n] = '\0';
+	emit_sym(tcp, data, buf);
+}
+
+/* struct packet_mreq: mr_address holds mr_alen bytes (at most 8). */
+static void print_packet_mreq(struct tcb *tcp, uint64_t addr, int64_t len)
+{
+	struct {
+		int32_t ifindex;
+		uint16_t type, alen;
+		unsigned char address[8];
+	} m;
+	char hex[3 * 8 + 1] = "";
+
+	if (len != sizeof(m) || tracee_read(tcp, addr, &m, sizeof(m))) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_struct_begin(tcp);
+	emit_field(tcp, "mr_ifindex");
+	nl_print_ifindex(tcp, (uint32_t)m.ifindex);
+	emit_field(tcp, "mr_type");
+	print_xval(tcp, packet_mr_types, m.type, "PACKET_MR_???");
+	emit_field(tcp, "mr_alen");
+	emit_uint(tcp, m.alen);
+	emit_field(tcp, "mr_address");
+	for (unsigned int i = 0, k = 0; i < m.alen && i < sizeof(m.address);
+	     i++)
+		k += (unsigned int)snprintf(hex + k, sizeof(hex) - k, "%s%02x",
+					    i ? ":" : "", m.address[i]);
+	/* A MAC address: as text, the bytes with -X raw, both with -X verbose. */
+	if (cfg.xlat_style == XLAT_STYLE_ABBREV) {
+		emit_raw(tcp, hex);
+	} else {
+		emit_quoted(tcp, (const char *)m.address,
+			    m.alen < sizeof(m.address) ? m.alen :
+							 sizeof(m.address),
+			    QUOTE_FORCE_HEX);
+		if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
+			emit_comment(tcp, hex);
+	}
+	emit_struct_end(tcp);
+}
+
+/* struct tpacket_req of PACKET_RX_RING / PACKET_TX_RING. */
+static void print_tpacket_req(struct tcb *tcp, uint64_t addr, int64_t len)
+{
+	static const char *const names[] = { "tp_block_size", "tp_block_nr",
+					     "tp_frame_size", "tp_frame_nr" };
+	uint32_t r[4];
+
+	if (len != sizeof(r) || tracee_read(tcp, addr, r, sizeof(r))) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_struct_begin(tcp);
+	for (unsigned int i = 0; i < 4; i++) {
+		emit_field(tcp, names[i]);
+		emit_uint(tcp, r[i]);
+	}
+	emit_struct_end(tcp);
+}
+
 void print_sockopt_value(struct tcb *tcp, int level, int name, uint64_t addr,
 			 int64_t len, int is_get)
 {
@@ -157,6 +279,35 @@ void print_sockopt_value(struct tcb *tcp, int level, int name, uint64_t addr,
 
 	if (!addr || len <= 0) {
 		emit_ptr(tcp, addr);
+		return;
+	}
+	if (level == LEVEL_RAW && name == OPT_ICMP_FILTER) {
+		print_icmp_filter(tcp, addr, len);
+		return;
+	}
+	if (level == LEVEL_PACKET && !is_get &&
+	    (name == OPT_PACKET_ADD_MEMBERSHIP ||
+	     name == OPT_PACKET_DROP_MEMBERSHIP)) {
+		print_packet_mreq(tcp, addr, len);
+		return;
+	}
+	if (level == LEVEL_PACKET && !is_get &&
+	    (name == OPT_PACKET_RX_RING || name == OPT_PACKET_TX_RING)) {
+		print_tpacket_req(tcp, addr, len);
+		return;
+	}
+	/* struct tpacket_stats, or the _v3 one with tp_freeze_q_cnt */
+	if (level == LEVEL_PACKET && is_get && name == OPT_PACKET_STATISTICS) {
+		static const char *const names[] = { "tp_packets", "tp_drops",
+						     "tp_freeze_q_cnt" };
+		static const int is_unsigned[] = { 0, 0, 0 };
+		size_t n = len < 12 ? (size_t)len : 12;
+
+		if (tracee_read(tcp, addr, v, n)) {
+			emit_ptr(tcp, addr);
+			return;
+		}
+		print_int_fields(tcp, v, n, names, is_unsigned, 3);
 		return;
 	}
 	if (level == LEVEL_SOCKET && name == OPT_SO_LINGER) {

@@ -12,6 +12,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -288,6 +289,23 @@ static void errors(void)
 	setsockopt(s, SOL_SOCKET, SO_KEEPALIVE, NULL, 4);
 	getsockopt(-1, SOL_SOCKET, SO_ERROR, &v, lp);
 	getsockopt(s, SOL_SOCKET, SO_ERROR, &v, NULL);
+	{
+		/* SOL_RAW and SOL_PACKET options, on a bad descriptor. */
+		unsigned char mreq[16] = { 1, 0, 0, 0, 1, 0, 6, 0,
+					   0x52, 0x54, 0, 0x12, 0x34, 0x56 };
+		uint32_t req[4] = { 4096, 2, 2048, 4 }, icmp = 0x1839;
+		socklen_t sl = 11;
+
+		setsockopt(-1, SOL_RAW, 1, &icmp, 4);
+		icmp = ~icmp;
+		setsockopt(-1, SOL_RAW, 1, &icmp, 4);
+		setsockopt(-1, SOL_RAW, 1, &icmp, 2);
+		setsockopt(-1, SOL_PACKET, 1, mreq, sizeof(mreq));
+		setsockopt(-1, SOL_PACKET, 2, mreq, 15);
+		setsockopt(-1, SOL_PACKET, 5, req, sizeof(req));
+		setsockopt(-1, SOL_PACKET, 99, req, sizeof(req));
+		getsockopt(-1, SOL_PACKET, 6, req, &sl);
+	}
 	socketpair(AF_INET, SOCK_STREAM, 0, (int *)(page_end - 4));
 	close(s);
 }
