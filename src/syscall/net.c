@@ -415,7 +415,7 @@ static int read_ts(struct tcb *tcp, uint64_t addr, int wide, int64_t *sec,
 		if (tracee_read(tcp, addr, v, sizeof(v)))
 			return -1;
 		*sec = v[0];
-		*nsec = v[1];
+		*nsec = (uint32_t)v[1];
 		return 0;
 	}
 	{
@@ -468,8 +468,8 @@ static int decode_recvmmsg(struct tcb *tcp, int wide)
 	if (syserror(tcp) || read_ts(tcp, ts, wide, &sec, &nsec))
 		return RVAL_DECIMAL;
 	snprintf(tcp->sc.auxbuf, sizeof(tcp->sc.auxbuf),
-		 "left {tv_sec=%lld, tv_nsec=%lld}", (long long)sec,
-		 (long long)nsec);
+		 "left {tv_sec=%lld, tv_nsec=%llu}", (long long)sec,
+		 (unsigned long long)nsec);
 	tcp->sc.auxstr = tcp->sc.auxbuf;
 	return RVAL_DECIMAL | RVAL_STR;
 }

@@ -417,8 +417,9 @@ void print_timespec_val(struct tcb *tcp, int64_t sec, int64_t nsec)
 	emit_struct_begin(tcp);
 	emit_field(tcp, "tv_sec");
 	emit_int(tcp, sec);
+	/* unsigned, as print_pair shows it */
 	emit_field(tcp, "tv_nsec");
-	emit_int(tcp, nsec);
+	emit_uint(tcp, (uint64_t)nsec);
 	emit_struct_end(tcp);
 }
 

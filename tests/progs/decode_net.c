@@ -130,6 +130,10 @@ static void udp_pair(void)
 	sendmmsg(s, mm, 2, 0);
 	recvmmsg(r, mm, 2, MSG_DONTWAIT, NULL);
 	recvmmsg(r, mm, 2, MSG_DONTWAIT, NULL);
+	/* A timeout the kernel refuses: tv_nsec shows unsigned. */
+	ts.tv_sec = 1;
+	ts.tv_nsec = -5;
+	recvmmsg(r, mm, 1, 0, &ts);
 	recv(r, buf, sizeof(buf), MSG_DONTWAIT);
 	close(s);
 	close(r);
