@@ -256,8 +256,15 @@ static void print_msg(struct tcb *tcp, const struct msg *m, int64_t data_len,
 		      int64_t in_namelen)
 {
 	emit_struct_begin(tcp);
+	/*
+	 * The kernel writes at most the buffer's size but reports the
+	 * whole address's length: the buffer holds the lesser.
+	 */
 	emit_field(tcp, "msg_name");
-	print_sockaddr(tcp, m->name, (int32_t)m->namelen);
+	print_sockaddr(tcp, m->name,
+		       in_namelen >= 0 && (uint32_t)in_namelen < m->namelen ?
+			       (int32_t)in_namelen :
+			       (int32_t)m->namelen);
 	emit_field(tcp, "msg_namelen");
 	if (in_namelen >= 0 && (uint32_t)in_namelen != m->namelen) {
 		emit_uint(tcp, (uint32_t)in_namelen);

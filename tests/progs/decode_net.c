@@ -234,6 +234,33 @@ static void unix_socks(void)
 	close(d);
 	close(l);
 	unlink(un.sun_path);
+	{
+		/*
+		 * A sender's name longer than msg_namelen: the kernel
+		 * writes 5 bytes and says 19.
+		 */
+		struct sockaddr_un from;
+		char c;
+		struct iovec ci = { &c, 1 };
+		struct msghdr fm = { .msg_name = &from, .msg_namelen = 5,
+				     .msg_iov = &ci, .msg_iovlen = 1 };
+		struct sockaddr_un to = un;
+		int e;
+
+		strcpy(to.sun_path, "decode_net.snd");
+		unlink(to.sun_path);
+		d = socket(AF_UNIX, SOCK_DGRAM, 0);
+		bind(d, (struct sockaddr *)&un, sizeof(un));
+		e = socket(AF_UNIX, SOCK_DGRAM, 0);
+		bind(e, (struct sockaddr *)&to, sizeof(to));
+		sendto(e, "y", 1, 0, (struct sockaddr *)&un, sizeof(un));
+		memset(&from, 'A', sizeof(from));
+		recvmsg(d, &fm, 0);
+		close(d);
+		close(e);
+		unlink(to.sun_path);
+		unlink(un.sun_path);
+	}
 	memset(&un, 0, sizeof(un));
 	un.sun_family = AF_UNIX;
 	/* Unique: the 64- and 32-bit tests run at the same time. */
