@@ -359,7 +359,8 @@ static void print_nlmsgerr(struct tcb *tcp, int fd, int family,
 		payload -= sizeof(err.msg);
 	}
 	used = sizeof(err) + NLMSG_ALIGN(payload);
-	if ((outer->nlmsg_flags & NLM_F_ACK_TLVS) && len > used)
+	/* what follows the message are attributes, with NLM_F_ACK_TLVS or not */
+	if (len > used)
 		emit_array_begin(tcp);
 	emit_struct_begin(tcp);
 	print_nl_errno(tcp, err.error);
@@ -375,7 +376,7 @@ static void print_nlmsgerr(struct tcb *tcp, int fd, int family,
 		nl_print_header(tcp, family, &err.msg);
 	}
 	emit_struct_end(tcp);
-	if ((outer->nlmsg_flags & NLM_F_ACK_TLVS) && len > used) {
+	if (len > used) {
 		emit_next(tcp);
 		nl_print_attrs(tcp, addr + used, len - used, nlmsgerr_attrs,
 			       "NLMSGERR_ATTR_???", nlmsgerr_nla,

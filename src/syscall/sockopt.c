@@ -62,11 +62,16 @@ static const unsigned char sol_socket_ints[] = {
 	56, 60, 63, 64, 65, 68, 69, 70, 73, 74, 75,
 };
 
+#define OPT_NETLINK_LIST_MEMBERSHIPS	9
+
 static int is_socket_int(int level, int name)
 {
-	/* every SOL_NETLINK option but the membership list is an int */
+	/*
+	 * every SOL_NETLINK option is an int; the membership list, an array
+	 * of them, is one too when set (getsockopt shows it as the array)
+	 */
 	if (level == LEVEL_NETLINK)
-		return name != 9;	/* NETLINK_LIST_MEMBERSHIPS */
+		return 1;
 	if (level != LEVEL_SOCKET)
 		return 0;
 	for (size_t i = 0; i < sizeof(sol_socket_ints); i++)
@@ -378,6 +383,28 @@ SYS_FUNC(setsockopt)
 	return RVAL_DECODED;
 }
 
+static void print_u32_elem(struct tcb *tcp, const void *elem, void *data)
+{
+	(void)data;
+	emit_uint(tcp, *(const uint32_t *)elem);
+}
+
+/*
+ * NETLINK_LIST_MEMBERSHIPS: the bitmap of groups as u32 words, as many as
+ * both the buffer and the length the kernel returned hold.
+ */
+static void print_memberships(struct tcb *tcp, uint64_t addr, uint32_t in,
+			      uint32_t out)
+{
+	uint32_t n = (in < out ? in : out) / 4;
+
+	if (!addr) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	print_array(tcp, addr, n, 4, print_u32_elem, NULL);
+}
+
 SYS_FUNC(getsockopt)
 {
 	int level = tcp_iarg(tcp, 1), name = tcp_iarg(tcp, 2);
@@ -400,6 +427,8 @@ SYS_FUNC(getsockopt)
 	if (syserror(tcp) || !in_ok ||
 	    tracee_read(tcp, lenp, &out, sizeof(out)))
 		emit_ptr(tcp, tcp_arg(tcp, 3));
+	else if (level == LEVEL_NETLINK && name == OPT_NETLINK_LIST_MEMBERSHIPS)
+		print_memberships(tcp, tcp_arg(tcp, 3), (uint32_t)in, out);
 	else
 		print_sockopt_value(tcp, level, name, tcp_arg(tcp, 3),
 				    (int32_t)out, 1);
