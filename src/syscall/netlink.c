@@ -477,7 +477,11 @@ void netlink_print_msgs(struct tcb *tcp, int fd, uint64_t addr, uint64_t len)
 {
 	int family = fd_netlink_family(tcp, fd);
 
-	if (!addr || family == NETLINK_KOBJECT_UEVENT) {
+	if (family == NETLINK_KOBJECT_UEVENT) {
+		nl_print_uevent(tcp, addr, len);
+		return;
+	}
+	if (!addr) {
 		emit_buf(tcp, addr, len);
 		return;
 	}
@@ -505,6 +509,11 @@ static void print_nla_type(struct tcb *tcp, uint16_t type,
 	size_t n = 0;
 	uint16_t t = type & NLA_TYPE_MASK;
 
+	/* a set strace has no names for: the number alone */
+	if (!types && !(type & ~NLA_TYPE_MASK)) {
+		emit_hex(tcp, type);
+		return;
+	}
 	if (cfg.xlat_style == XLAT_STYLE_RAW && !(type & ~NLA_TYPE_MASK)) {
 		emit_hex(tcp, type);
 		return;

@@ -69,6 +69,9 @@ bool nl_route_body(struct tcb *tcp, int fd, const struct nlmsghdr *h,
 bool nl_sock_diag_body(struct tcb *tcp, int fd, const struct nlmsghdr *h,
 		       uint64_t addr, uint64_t len);
 
+/* The data of a NETLINK_KOBJECT_UEVENT socket (nlmisc.c). */
+void nl_print_uevent(struct tcb *tcp, uint64_t addr, uint64_t len);
+
 /* One nlmsghdr, as read ("{nlmsg_len=..., ...}"). */
 void nl_print_header(struct tcb *tcp, int family, const struct nlmsghdr *h);
 

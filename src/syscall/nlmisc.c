@@ -10,6 +10,8 @@
 #include <linux/genetlink.h>
 #include <linux/netfilter/nfnetlink.h>
 #include <linux/netlink.h>
+#include <linux/selinux_netlink.h>
+#include <arpa/inet.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -158,6 +160,142 @@ static const struct xlat *netfilter_flags(uint16_t type)
 	return NULL;
 }
 
+/*
+ * struct nfgenmsg, then attributes strace does not name.  res_id is a
+ * subsystem id in network order: batch messages show the number, the
+ * nftables subsystem its name (in either byte order).
+ */
+static bool netfilter_body(struct tcb *tcp, int fd, const struct nlmsghdr *h,
+			   uint64_t addr, uint64_t len)
+{
+	struct nfgenmsg g;
+	uint16_t res = 0;
+	char text[64];
+	bool batch = xlat_name(nf_batch_types, h->nlmsg_type) != NULL;
+
+	(void)fd;
+	if (len < sizeof(g))
+		return false;
+	if (nl_fetch_or_addr(tcp, addr, &g, sizeof(g)))
+		return true;
+	emit_struct_begin(tcp);
+	emit_field(tcp, "nfgen_family");
+	nl_print_family(tcp, g.nfgen_family);
+	emit_field(tcp, "version");
+	if (g.version == NFNETLINK_V0)
+		print_named(tcp, g.version, "NFNETLINK_V0", false);
+	else
+		print_xval(tcp, NULL, g.version, "NFNETLINK_???");
+	emit_field(tcp, "res_id");
+	memcpy(&res, &g.res_id, sizeof(res));
+	if (!batch && h->nlmsg_type >> 8 == NFNL_SUBSYS_NFTABLES &&
+	    res == NFNL_SUBSYS_NFTABLES) {
+		print_named(tcp, res, "NFNL_SUBSYS_NFTABLES", false);
+	} else {
+		if (!batch && h->nlmsg_type >> 8 == NFNL_SUBSYS_NFTABLES &&
+		    ntohs(res) == NFNL_SUBSYS_NFTABLES)
+			snprintf(text, sizeof(text), "htons(NFNL_SUBSYS_NFTABLES)");
+		else
+			snprintf(text, sizeof(text), "htons(%u)", ntohs(res));
+		print_named(tcp, res, text, false);
+	}
+	emit_struct_end(tcp);
+	if (len > NLMSG_ALIGN(sizeof(g)) && batch) {
+		emit_next(tcp);
+		nl_print_hex(tcp, addr + NLMSG_ALIGN(sizeof(g)),
+			     len - NLMSG_ALIGN(sizeof(g)));
+	} else if (len > NLMSG_ALIGN(sizeof(g))) {
+		emit_next(tcp);
+		nl_print_attrs(tcp, addr + NLMSG_ALIGN(sizeof(g)),
+			       len - NLMSG_ALIGN(sizeof(g)), NULL, NULL, NULL,
+			       0, NULL);
+	}
+	return true;
+}
+
+/* --- NETLINK_SELINUX -------------------------------------------------- */
+
+static bool selinux_body(struct tcb *tcp, int fd, const struct nlmsghdr *h,
+			 uint64_t addr, uint64_t len)
+{
+	uint32_t v;
+
+	(void)fd;
+	if ((h->nlmsg_type != SELNL_MSG_SETENFORCE &&
+	     h->nlmsg_type != SELNL_MSG_POLICYLOAD) || len < sizeof(v))
+		return false;
+	if (nl_fetch_or_addr(tcp, addr, &v, sizeof(v)))
+		return true;
+	emit_struct_begin(tcp);
+	if (h->nlmsg_type == SELNL_MSG_SETENFORCE) {
+		emit_field(tcp, "val");
+		emit_int(tcp, (int32_t)v);
+	} else {
+		emit_field(tcp, "seqno");
+		emit_uint(tcp, v);
+	}
+	emit_struct_end(tcp);
+	return true;
+}
+
+/* --- NETLINK_KOBJECT_UEVENT ----------------------------------------- */
+
+/* The header libudev puts before the properties it sends (libudev-monitor.c). */
+struct udev_monitor_netlink_header {
+	char prefix[8];
+	uint32_t magic;
+	uint32_t header_size;
+	uint32_t properties_off;
+	uint32_t properties_len;
+	uint32_t filter_subsystem_hash;
+	uint32_t filter_devtype_hash;
+	uint32_t filter_tag_bloom_hi;
+	uint32_t filter_tag_bloom_lo;
+};
+
+static void print_htonl_field(struct tcb *tcp, const char *name, uint32_t v)
+{
+	char text[32];
+
+	emit_field(tcp, name);
+	snprintf(text, sizeof(text), "htonl(%#x)", ntohl(v));
+	print_named(tcp, v, text, false);
+}
+
+/*
+ * A uevent: the kernel's are text; libudev's start with its header
+ * ("libudev\0" and a magic number), shown as a struct, then the rest.
+ */
+void nl_print_uevent(struct tcb *tcp, uint64_t addr, uint64_t len)
+{
+	struct udev_monitor_netlink_header u;
+
+	if (!addr || len < sizeof(u) || tracee_read(tcp, addr, &u, sizeof(u)) ||
+	    memcmp(u.prefix, "libudev", 8) || ntohl(u.magic) != 0xfeedcafe) {
+		emit_buf(tcp, addr, len);
+		return;
+	}
+	if (len > sizeof(u))
+		emit_array_begin(tcp);
+	emit_struct_begin(tcp);
+	emit_field(tcp, "prefix");
+	emit_quoted(tcp, u.prefix, 7, 0);
+	print_htonl_field(tcp, "magic", u.magic);
+	NL_FIELD_U(tcp, u, header_size);
+	NL_FIELD_U(tcp, u, properties_off);
+	NL_FIELD_U(tcp, u, properties_len);
+	print_htonl_field(tcp, "filter_subsystem_hash", u.filter_subsystem_hash);
+	print_htonl_field(tcp, "filter_devtype_hash", u.filter_devtype_hash);
+	print_htonl_field(tcp, "filter_tag_bloom_hi", u.filter_tag_bloom_hi);
+	print_htonl_field(tcp, "filter_tag_bloom_lo", u.filter_tag_bloom_lo);
+	emit_struct_end(tcp);
+	if (len > sizeof(u)) {
+		emit_next(tcp);
+		emit_buf(tcp, addr + sizeof(u), len - sizeof(u));
+		emit_array_end(tcp);
+	}
+}
+
 /* --- NETLINK_GENERIC -------------------------------------------------- */
 
 #define GENL_MAX_FAMILIES 256
@@ -267,10 +405,10 @@ static const struct nl_proto protos[] = {
 	[NETLINK_XFRM] = { nl_xfrm_types, "XFRM_MSG_???", xfrm_flags, NULL,
 			   NULL },
 	[NETLINK_SELINUX] = { nl_selinux_types, "SELNL_MSG_???", NULL, NULL,
-			      NULL },
+			      selinux_body },
 	[NETLINK_AUDIT] = { nl_audit_types, "AUDIT_???", NULL, NULL, NULL },
 	[NETLINK_NETFILTER] = { NULL, NULL, netfilter_flags, netfilter_type,
-				NULL },
+				netfilter_body },
 	[NETLINK_GENERIC] = { NULL, NULL, NULL, generic_type, NULL },
 	[NETLINK_CRYPTO] = { nl_crypto_types, "CRYPTO_MSG_???", crypto_flags,
 			     NULL, NULL },
