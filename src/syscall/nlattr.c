@@ -245,6 +245,23 @@ bool nla_u64_array(struct tcb *tcp, uint64_t addr, unsigned int len,
 	return array_of(tcp, addr, len, 8, print_elem_u);
 }
 
+void nl_print_indexed_elem(struct tcb *tcp, const struct xlat *x,
+			   const char *dflt, unsigned int i, const char *num)
+{
+	const char *name = xlat_name(x, i);
+	char text[192];
+
+	if (cfg.xlat_style == XLAT_STYLE_RAW)
+		snprintf(text, sizeof(text), "[%u]=%s", i, num);
+	else if (!name)
+		snprintf(text, sizeof(text), "[%u /* %s */]=%s", i, dflt, num);
+	else if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
+		snprintf(text, sizeof(text), "[%u /* %s */]=%s", i, name, num);
+	else
+		snprintf(text, sizeof(text), "[%s]=%s", name, num);
+	emit_raw(tcp, text);
+}
+
 /* "[[NAME]=v, [7 /\* DFLT *\/]=v, ...]": an array indexed by constants. */
 bool nla_indexed(struct tcb *tcp, uint64_t addr, unsigned int len,
 		 const void *opaque)
@@ -256,8 +273,7 @@ bool nla_indexed(struct tcb *tcp, uint64_t addr, unsigned int len,
 		return false;
 	for (unsigned int i = 0; i < n; i++) {
 		unsigned char b[8];
-		const char *name = xlat_name(ix->x, i);
-		char text[192], num[32];
+		char text[64], num[32];
 
 		if (nl_fetch(tcp, addr + (uint64_t)i * ix->size, b, ix->size)) {
 			if (!i) {
@@ -283,18 +299,8 @@ bool nla_indexed(struct tcb *tcp, uint64_t addr, unsigned int len,
 		else
 			snprintf(num, sizeof(num), "%llu",
 				 (unsigned long long)get_uint(b, ix->size));
-		if (cfg.xlat_style == XLAT_STYLE_RAW)
-			snprintf(text, sizeof(text), "[%u]=%s", i, num);
-		else if (!name)
-			snprintf(text, sizeof(text), "[%u /* %s */]=%s", i,
-				 ix->dflt, num);
-		else if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
-			snprintf(text, sizeof(text), "[%u /* %s */]=%s", i,
-				 name, num);
-		else
-			snprintf(text, sizeof(text), "[%s]=%s", name, num);
 		emit_next(tcp);
-		emit_raw(tcp, text);
+		nl_print_indexed_elem(tcp, ix->x, ix->dflt, i, num);
 	}
 	emit_array_end(tcp);
 	return true;

@@ -20,7 +20,6 @@
 #include "xlat/tables/in6_addr_gen_mode.h"
 #include "xlat/tables/inet6_devconf_indices.h"
 #include "xlat/tables/rtnl_brport_attrs.h"
-#include "xlat/tables/rtnl_ifla_stats_attrs.h"
 #include "xlat/tables/rtnl_inet6_attrs.h"
 #include "xlat/tables/rtnl_link_attrs.h"
 #include "xlat/tables/rtnl_linkinfo_attrs.h"
@@ -428,9 +427,3 @@ static const void *const link_opaque[ARRAY_LEN(link_nla)] = {
 };
 const struct nl_nest rt_link_nest =
 	NL_NEST_O(rtnl_link_attrs, "IFLA_???", link_nla, link_opaque);
-
-static const nla_fn stats_nla[] = {
-	[IFLA_STATS_LINK_64] = nla_rtnl_link_stats64,
-};
-const struct nl_nest rt_stats_nest =
-	NL_NEST(rtnl_ifla_stats_attrs, "IFLA_STATS_???", stats_nla);
