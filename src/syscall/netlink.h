@@ -225,11 +225,13 @@ struct nla_indexed {
 	const char *dflt;
 	unsigned int size;
 	bool sign;
+	int bias;	/* element i is named after constant i + bias */
 };
 bool nla_indexed(struct tcb *, uint64_t, unsigned int, const void *);
 /* One element of such an array: "[NAME]=num" (raw, verbose forms too). */
 void nl_print_indexed_elem(struct tcb *tcp, const struct xlat *x,
-			   const char *dflt, unsigned int i, const char *num);
+			   const char *dflt, unsigned int i, int bias,
+			   const char *num);
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #define NL_NEST(types, dflt, fns) { types, dflt, fns, ARRAY_LEN(fns), NULL, NULL }

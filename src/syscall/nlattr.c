@@ -246,14 +246,20 @@ bool nla_u64_array(struct tcb *tcp, uint64_t addr, unsigned int len,
 }
 
 void nl_print_indexed_elem(struct tcb *tcp, const struct xlat *x,
-			   const char *dflt, unsigned int i, const char *num)
+			   const char *dflt, unsigned int i, int bias,
+			   const char *num)
 {
-	const char *name = xlat_name(x, i);
-	char text[192];
+	const char *s = xlat_name(x, i + (unsigned int)bias);
+	char name[160], text[256];
 
+	/* with a bias, the index is the constant less it: "[NAME-1]" */
+	if (s && bias)
+		snprintf(name, sizeof(name), "%s-%d", s, bias);
+	else if (s)
+		snprintf(name, sizeof(name), "%s", s);
 	if (cfg.xlat_style == XLAT_STYLE_RAW)
 		snprintf(text, sizeof(text), "[%u]=%s", i, num);
-	else if (!name)
+	else if (!s)
 		snprintf(text, sizeof(text), "[%u /* %s */]=%s", i, dflt, num);
 	else if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
 		snprintf(text, sizeof(text), "[%u /* %s */]=%s", i, name, num);
@@ -300,7 +306,7 @@ bool nla_indexed(struct tcb *tcp, uint64_t addr, unsigned int len,
 			snprintf(num, sizeof(num), "%llu",
 				 (unsigned long long)get_uint(b, ix->size));
 		emit_next(tcp);
-		nl_print_indexed_elem(tcp, ix->x, ix->dflt, i, num);
+		nl_print_indexed_elem(tcp, ix->x, ix->dflt, i, ix->bias, num);
 	}
 	emit_array_end(tcp);
 	return true;

@@ -22,6 +22,12 @@ bool nla_rt_addr(struct tcb *, uint64_t, unsigned int, const void *);
 
 extern const struct nl_nest rt_link_nest;	/* IFLA_* */
 extern const struct nl_nest rt_stats_nest;	/* IFLA_STATS_* */
+extern const struct nl_nest rt_inet6_nest;	/* IFLA_INET6_* */
+/* IFLA_VFINFO_LIST, IFLA_AF_SPEC, IFLA_XDP, IFLA_PROTO_DOWN_REASON */
+extern const struct nl_nest rt_vfinfo_list_nest;
+extern const struct nl_nest rt_xdp_nest;
+extern const struct nl_nest rt_proto_down_reason_nest;
+bool nla_ifla_af_spec(struct tcb *, uint64_t, unsigned int, const void *);
 extern const struct nl_nest rt_route_nest;	/* RTA_* */
 extern const struct nl_nest rt_tc_nest;		/* TCA_* */
 extern const struct nl_nest rt_tca_nest;	/* TCA_ACT_* */

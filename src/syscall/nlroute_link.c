@@ -307,7 +307,7 @@ static const void *const inet6_opaque[ARRAY_LEN(inet6_nla)] = {
 	[IFLA_INET6_CACHEINFO] = &ifla_cacheinfo_s,
 	[IFLA_INET6_ICMP6STATS] = &icmp6_ix,
 };
-static const struct nl_nest inet6_nest =
+const struct nl_nest rt_inet6_nest =
 	NL_NEST_O(rtnl_inet6_attrs, "IFLA_INET6_???", inet6_nla, inet6_opaque);
 
 /* IFLA_PROTINFO: the attributes of the message's family. */
@@ -318,7 +318,7 @@ static bool nla_protinfo(struct tcb *tcp, uint64_t addr, unsigned int len,
 	if (rt_family == AF_BRIDGE)
 		return nla_nested(tcp, addr, len, &brport_nest);
 	if (rt_family == AF_INET6)
-		return nla_nested(tcp, addr, len, &inet6_nest);
+		return nla_nested(tcp, addr, len, &rt_inet6_nest);
 	return false;
 }
 
@@ -376,6 +376,10 @@ static const nla_fn link_nla[] = {
 	[IFLA_VF_PORTS] = nla_nested,
 	[IFLA_PORT_SELF] = nla_nested,
 	[IFLA_PROP_LIST] = nla_nested,
+	[IFLA_VFINFO_LIST] = nla_nested,
+	[IFLA_AF_SPEC] = nla_ifla_af_spec,
+	[IFLA_XDP] = nla_nested,
+	[IFLA_PROTO_DOWN_REASON] = nla_nested,
 	[IFLA_COST] = nla_u32,
 	[IFLA_PRIORITY] = nla_u32,
 	[IFLA_MASTER] = nla_u32,
@@ -424,6 +428,9 @@ static const void *const link_opaque[ARRAY_LEN(link_nla)] = {
 	[IFLA_VF_PORTS] = &vf_ports_nest,
 	[IFLA_PORT_SELF] = &port_nest,
 	[IFLA_PROP_LIST] = &rt_link_nest,
+	[IFLA_VFINFO_LIST] = &rt_vfinfo_list_nest,
+	[IFLA_XDP] = &rt_xdp_nest,
+	[IFLA_PROTO_DOWN_REASON] = &rt_proto_down_reason_nest,
 };
 const struct nl_nest rt_link_nest =
 	NL_NEST_O(rtnl_link_attrs, "IFLA_???", link_nla, link_opaque);

@@ -61,7 +61,7 @@ static void print_mcast_dirs(struct tcb *tcp, const unsigned char *p)
 		snprintf(num, sizeof(num), "%llu", (unsigned long long)v);
 		emit_next(tcp);
 		nl_print_indexed_elem(tcp, br_mcast_dirs, "BR_MCAST_DIR_???", i,
-				      num);
+				      0, num);
 	}
 	emit_array_end(tcp);
 }
