@@ -133,13 +133,34 @@ static const struct nl_struct vf_rate_s = {
 	sizeof(struct ifla_vf_rate), 0, vf_rate_f, ARRAY_LEN(vf_rate_f), false
 };
 
+/* struct ifla_vf_guid: its u64 is 4-aligned for i386 tracees. */
+struct vf_guid_compat {
+	uint32_t vf;
+	uint32_t guid[2];
+};
 static const struct nl_field vf_guid_f[] = {
 	NL_F(struct ifla_vf_guid, vf, NF_U, NULL),
 	NL_F(struct ifla_vf_guid, guid, NF_X, NULL),
 };
+static const struct nl_field vf_guid_compat_f[] = {
+	NL_F(struct vf_guid_compat, vf, NF_U, NULL),
+	{ "guid", offsetof(struct vf_guid_compat, guid), 8, NF_X, NULL },
+};
 static const struct nl_struct vf_guid_s = {
 	sizeof(struct ifla_vf_guid), 0, vf_guid_f, ARRAY_LEN(vf_guid_f), false
 };
+static const struct nl_struct vf_guid_compat_s = {
+	sizeof(struct vf_guid_compat), 0, vf_guid_compat_f,
+	ARRAY_LEN(vf_guid_compat_f), false
+};
+
+static bool nla_vf_guid(struct tcb *tcp, uint64_t addr, unsigned int len,
+			const void *opaque)
+{
+	(void)opaque;
+	return nla_struct(tcp, addr, len, tcp_wordsize(tcp) == 4 ?
+			  &vf_guid_compat_s : &vf_guid_s);
+}
 
 static const struct nl_field vf_broadcast_f[] = {
 	NL_F(struct ifla_vf_broadcast, broadcast, NF_FN, print_mac32),
@@ -194,8 +215,8 @@ static const nla_fn vf_nla[] = {
 	[IFLA_VF_RSS_QUERY_EN] = nla_struct,
 	[IFLA_VF_STATS] = nla_nested,
 	[IFLA_VF_TRUST] = nla_struct,
-	[IFLA_VF_IB_NODE_GUID] = nla_struct,
-	[IFLA_VF_IB_PORT_GUID] = nla_struct,
+	[IFLA_VF_IB_NODE_GUID] = nla_vf_guid,
+	[IFLA_VF_IB_PORT_GUID] = nla_vf_guid,
 	[IFLA_VF_VLAN_LIST] = nla_nested,
 	[IFLA_VF_BROADCAST] = nla_struct,
 };
@@ -209,8 +230,6 @@ static const void *const vf_opaque[ARRAY_LEN(vf_nla)] = {
 	[IFLA_VF_RSS_QUERY_EN] = &vf_setting_s,
 	[IFLA_VF_STATS] = &vf_stats_nest,
 	[IFLA_VF_TRUST] = &vf_setting_s,
-	[IFLA_VF_IB_NODE_GUID] = &vf_guid_s,
-	[IFLA_VF_IB_PORT_GUID] = &vf_guid_s,
 	[IFLA_VF_VLAN_LIST] = &vf_vlan_list_nest,
 	[IFLA_VF_BROADCAST] = &vf_broadcast_s,
 };
