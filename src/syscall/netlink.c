@@ -27,6 +27,7 @@
 #include "xlat/tables/nl_flags.h"
 #include "xlat/tables/nl_flags_ack.h"
 #include "xlat/tables/nlmsgerr_attrs.h"
+#include "xlat/tables/sk_meminfo.h"
 
 /* Bytes of a message read at once; beyond it nl_fetch reads the tracee. */
 #define NL_WINDOW_MAX	(1U << 20)
@@ -729,43 +730,16 @@ bool nla_strn(struct tcb *tcp, uint64_t addr, unsigned int len,
 	return true;
 }
 
+/* SK_MEMINFO_*: u32 counters indexed by name, "[[SK_MEMINFO_RCVBUF]=1]". */
 bool nla_meminfo(struct tcb *tcp, uint64_t addr, unsigned int len,
 		 const void *opaque)
 {
-	static const char *const names[] = {
-		"SK_MEMINFO_RMEM_ALLOC", "SK_MEMINFO_RCVBUF",
-		"SK_MEMINFO_WMEM_ALLOC", "SK_MEMINFO_SNDBUF",
-		"SK_MEMINFO_FWD_ALLOC", "SK_MEMINFO_WMEM_QUEUED",
-		"SK_MEMINFO_OPTMEM", "SK_MEMINFO_BACKLOG", "SK_MEMINFO_DROPS",
+	static const struct nla_indexed ix = {
+		sk_meminfo, "SK_MEMINFO_???", 4, false, 0
 	};
-	unsigned int n = len / 4;
 
 	(void)opaque;
-	(void)names;
-	if (len < 4)
-		return false;
-	emit_array_begin(tcp);
-	for (unsigned int i = 0; i < n; i++) {
-		uint32_t v;
-
-		if (qual_abbrev(tcp) && i >= cfg.string_limit) {
-			emit_more(tcp);
-			break;
-		}
-		emit_next(tcp);
-		if (nl_fetch(tcp, addr + 4 * i, &v, 4)) {
-			char c[32];
-
-			emit_more(tcp);
-			snprintf(c, sizeof(c), "%#llx",
-				 (unsigned long long)(addr + 4 * i));
-			emit_comment(tcp, c);
-			break;
-		}
-		emit_uint(tcp, v);
-	}
-	emit_array_end(tcp);
-	return true;
+	return nla_indexed(tcp, addr, len, &ix);
 }
 
 bool nla_inet_addr(struct tcb *tcp, uint64_t addr, unsigned int len,

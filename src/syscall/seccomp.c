@@ -25,6 +25,7 @@
 #include "xlat/tables/seccomp_filter_flags.h"
 #include "xlat/tables/seccomp_ops.h"
 #include "xlat/tables/seccomp_ret.h"
+#include "xlat/tables/skf_ad.h"
 
 /* include/uapi/linux/seccomp.h */
 enum {
@@ -40,6 +41,9 @@ enum {
 #define BPF_CLASS(code) ((code) & 0x07)
 #define BPF_LD 0x00
 #define BPF_LDX 0x01
+#define BPF_MODE(code) ((code) & 0xe0)
+#define BPF_ABS 0x20
+#define BPF_IND 0x40
 #define BPF_ST 0x02
 #define BPF_STX 0x03
 #define BPF_ALU 0x04
@@ -170,8 +174,33 @@ static void put_seccomp_ret(char *buf, size_t size, size_t *n, uint32_t k)
 }
 
 /*
+ * A socket filter's load from a special offset: "SKF_AD_OFF+SKF_AD_MARK",
+ * "SKF_NET_OFF+0x4" (linux/filter.h).
+ */
+static bool put_skf_k(char *buf, size_t size, size_t *n, uint32_t k)
+{
+	char part[96];
+
+	if (k >= 0xfffff000U) {
+		put(buf, size, n, "SKF_AD_OFF+");
+		put(buf, size, n, sprint_xval(part, sizeof(part), skf_ad,
+					      k - 0xfffff000U, "SKF_AD_???"));
+		return true;
+	}
+	if (k >= 0xfff00000U)
+		snprintf(part, sizeof(part), "SKF_NET_OFF+%#x", k - 0xfff00000U);
+	else if (k >= 0xffe00000U)
+		snprintf(part, sizeof(part), "SKF_LL_OFF+%#x", k - 0xffe00000U);
+	else
+		return false;
+	put(buf, size, n, part);
+	return true;
+}
+
+/*
  * One instruction: BPF_JUMP(code, k, jt, jf) when it has jump offsets,
- * else BPF_STMT(code, k), where a return's k is the seccomp action.
+ * else BPF_STMT(code, k), where a return's k is the seccomp action (data
+ * NULL) or, for a socket filter (data not NULL), a plain number.
  */
 static void print_insn(struct tcb *tcp, const void *elem, void *data)
 {
@@ -179,13 +208,19 @@ static void print_insn(struct tcb *tcp, const void *elem, void *data)
 	char buf[512], num[32];
 	size_t n = 0;
 	bool jump = in->jt || in->jf;
+	bool sock = data != NULL;
 
-	(void)data;
 	put(buf, sizeof(buf), &n, jump ? "BPF_JUMP(" : "BPF_STMT(");
 	put_code(buf, sizeof(buf), &n, in->code, false);
 	put(buf, sizeof(buf), &n, ", ");
-	if (!jump && BPF_CLASS(in->code) == BPF_RET) {
+	if (!jump && !sock && BPF_CLASS(in->code) == BPF_RET) {
 		put_seccomp_ret(buf, sizeof(buf), &n, in->k);
+	} else if (sock && (BPF_CLASS(in->code) == BPF_LD ||
+			    BPF_CLASS(in->code) == BPF_LDX) &&
+		   (BPF_MODE(in->code) == BPF_ABS ||
+		    BPF_MODE(in->code) == BPF_IND) &&
+		   put_skf_k(buf, sizeof(buf), &n, in->k)) {
+		/* done */
 	} else {
 		snprintf(num, sizeof(num), "%#x", in->k);
 		put(buf, sizeof(buf), &n, num);
@@ -233,6 +268,12 @@ void print_seccomp_fprog(struct tcb *tcp, uint64_t addr)
 		print_array_max(tcp, filter, len, sizeof(struct sock_insn),
 				BPF_MAXINSNS, print_insn, NULL);
 	emit_struct_end(tcp);
+}
+
+void print_sock_filter_insn(struct tcb *tcp, const void *elem, void *data)
+{
+	(void)data;
+	print_insn(tcp, elem, (void *)1);
 }
 
 /* SECCOMP_GET_ACTION_AVAIL: the action asked about, "[SECCOMP_RET_LOG]". */

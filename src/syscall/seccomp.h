@@ -21,4 +21,10 @@ void print_seccomp_fprog(struct tcb *tcp, uint64_t addr);
 const char *sprint_bpf_code(char *buf, size_t size, unsigned int code,
 			    bool ebpf);
 
+/*
+ * One struct sock_filter of a socket filter (an element printer for
+ * print_array): "BPF_STMT(BPF_LD|BPF_B|BPF_ABS, SKF_AD_OFF+SKF_AD_PKTTYPE)".
+ */
+void print_sock_filter_insn(struct tcb *tcp, const void *elem, void *data);
+
 #endif

@@ -8,6 +8,8 @@
 static const struct xlat nl_sock_diag_types[] = {
 	{ 0x14, "SOCK_DIAG_BY_FAMILY" },
 	{ 0x15, "SOCK_DESTROY" },
+	{ 0x12, "TCPDIAG_GETSOCK" },
+	{ 0x13, "DCCPDIAG_GETSOCK" },
 	{ 0, NULL }
 };
 
