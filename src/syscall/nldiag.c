@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/file.h"
 #include "syscall/netlink.h"
@@ -347,20 +348,27 @@ static const nla_fn unix_msg_nla[] = {
 	[UNIX_DIAG_UID] = nla_u32,
 };
 
-/* NETLINK_DIAG_GROUPS: the group bitmap in the tracee's longs. */
+/*
+ * NETLINK_DIAG_GROUPS: the group bitmap in the tracee's longs, which
+ * strace pads as "%#0*lx" to twice the size of a long.
+ */
 static void print_xlong_elem(struct tcb *tcp, const void *e, void *data)
 {
-	if ((uintptr_t)data == 4) {
-		uint32_t v;
+	unsigned int w = (unsigned int)(uintptr_t)data;
+	uint64_t v = 0;
+	char text[32];
 
-		memcpy(&v, e, 4);
-		emit_hex(tcp, v);
+	if (w == 4) {
+		uint32_t v32;
+
+		memcpy(&v32, e, 4);
+		v = v32;
 	} else {
-		uint64_t v;
-
 		memcpy(&v, e, 8);
-		emit_hex(tcp, v);
 	}
+	snprintf(text, sizeof(text), "%#0*llx", (int)(2 * w),
+		 (unsigned long long)v);
+	emit_sym(tcp, v, text);
 }
 
 static bool nla_netlink_groups(struct tcb *tcp, uint64_t addr,
@@ -475,6 +483,11 @@ static bool nla_packet_filter(struct tcb *tcp, uint64_t addr,
 	(void)opaque;
 	if (len < 8)
 		return false;
+	/* as of seccomp filters, only -v shows the program */
+	if (qual_abbrev(tcp)) {
+		emit_ptr(tcp, addr);
+		return true;
+	}
 	print_array(tcp, addr, len / 8, 8, print_sock_filter_insn, NULL);
 	return true;
 }

@@ -134,7 +134,20 @@ static void netfilter_type(struct tcb *tcp, uint16_t type)
 		mdflt = nf_subsys[sub].dflt;
 	}
 	if (cfg.xlat_style == XLAT_STYLE_RAW) {
-		emit_hex(tcp, type);
+		snprintf(text, sizeof(text), "%#x<<8|%#x", sub, msg);
+		emit_sym(tcp, type, text);
+		return;
+	}
+	/* -X verbose shows each part as a number and its name */
+	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
+		sprint_xval(s, sizeof(s), nl_netfilter_subsys, sub,
+			    "NFNL_SUBSYS_???");
+		if (mdflt)
+			sprint_xval(m, sizeof(m), nf_subsys[sub].x, msg, mdflt);
+		else
+			snprintf(m, sizeof(m), "%#x", msg);
+		snprintf(text, sizeof(text), "%s<<8|%s", s, m);
+		emit_sym(tcp, type, text);
 		return;
 	}
 	if (sname)
@@ -193,11 +206,14 @@ static bool netfilter_body(struct tcb *tcp, int fd, const struct nlmsghdr *h,
 		print_named(tcp, res, "NFNL_SUBSYS_NFTABLES", false);
 	} else {
 		if (!batch && h->nlmsg_type >> 8 == NFNL_SUBSYS_NFTABLES &&
-		    ntohs(res) == NFNL_SUBSYS_NFTABLES)
-			snprintf(text, sizeof(text), "htons(NFNL_SUBSYS_NFTABLES)");
-		else
+		    ntohs(res) == NFNL_SUBSYS_NFTABLES) {
+			print_named(tcp, res, "htons(NFNL_SUBSYS_NFTABLES)",
+				    false);
+		} else {
+			/* a number alone: the same whatever -X says */
 			snprintf(text, sizeof(text), "htons(%u)", ntohs(res));
-		print_named(tcp, res, text, false);
+			emit_sym(tcp, res, text);
+		}
 	}
 	emit_struct_end(tcp);
 	if (len > NLMSG_ALIGN(sizeof(g)) && batch) {

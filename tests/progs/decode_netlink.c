@@ -6,7 +6,13 @@
  * page.  tests/cases/decode-netlink.sh compares the lines with strace's.
  * The kernel's answers are not read: they change from run to run.
  */
+#include <linux/filter.h>
+#include <linux/if_packet.h>
 #include <linux/inet_diag.h>
+#include <linux/netfilter/nfnetlink.h>
+#include <linux/packet_diag.h>
+#include <linux/selinux_netlink.h>
+#include <linux/smc_diag.h>
 #include <linux/netlink.h>
 #include <linux/gen_stats.h>
 #include <linux/if_bridge.h>
@@ -330,6 +336,163 @@ static void diag(void)
 	close(fd);
 }
 
+/*
+ * Extended link statistics, a bridge's AF_SPEC, virtual functions, XDP;
+ * packet, SMC, old inet and netlink diag messages with attributes,
+ * bytecode; a capped error with a cookie; netfilter and SELinux bodies.
+ */
+static void more(void)
+{
+	int fd = nl_socket(NETLINK_ROUTE);
+	struct if_stats_msg ism = { .family = AF_UNSPEC, .ifindex = lo_index,
+				    .filter_mask = 1 << IFLA_STATS_LINK_XSTATS };
+	struct bridge_vlan_xstats vx = { 1, 2, 3, 4, 10, BRIDGE_VLAN_INFO_PVID,
+					 0 };
+	uint64_t cnt = 42;
+	struct ifinfomsg ifi = { .ifi_family = AF_BRIDGE };
+	uint16_t bflags = BRIDGE_FLAGS_SELF;
+	struct bridge_vlan_info bvi = { BRIDGE_VLAN_INFO_UNTAGGED, 100 };
+	struct ifla_vf_mac vmac = { .vf = 1, .mac = { 0, 0x11, 0x22 } };
+	struct ifla_vf_vlan_info vvi = { 1, 5, 0, htons(0x8100) };
+	uint8_t attached = XDP_ATTACHED_SKB;
+	uint32_t xflags = XDP_FLAGS_SKB_MODE;
+	int32_t conf[2] = { 1, 0 };
+	size_t n, n2, n3;
+
+	msg_begin(RTM_GETSTATS, &ism, sizeof(ism));
+	n = attr(IFLA_STATS_LINK_XSTATS, NULL, 0);
+	n2 = attr(LINK_XSTATS_TYPE_BRIDGE, NULL, 0);
+	attr(BRIDGE_XSTATS_VLAN, &vx, sizeof(vx));
+	attr_end(n2);
+	n2 = attr(LINK_XSTATS_TYPE_BOND, NULL, 0);
+	n3 = attr(1 /* BOND_XSTATS_3AD, linux/if_bonding.h */, NULL, 0);
+	attr(0, &cnt, sizeof(cnt));
+	attr_end(n3);
+	attr_end(n2);
+	attr_end(n);
+	msg_send(fd);
+
+	msg_begin(RTM_SETLINK, &ifi, sizeof(ifi));
+	n = attr(IFLA_AF_SPEC, NULL, 0);
+	attr(IFLA_BRIDGE_FLAGS, &bflags, sizeof(bflags));
+	attr(IFLA_BRIDGE_VLAN_INFO, &bvi, sizeof(bvi));
+	attr_end(n);
+	msg_send(fd);
+
+	ifi.ifi_family = AF_UNSPEC;
+	msg_begin(RTM_NEWLINK, &ifi, sizeof(ifi));
+	n = attr(IFLA_AF_SPEC, NULL, 0);
+	n2 = attr(AF_INET, NULL, 0);
+	attr(IFLA_INET_CONF, conf, sizeof(conf));
+	attr_end(n2);
+	attr_end(n);
+	n = attr(IFLA_VFINFO_LIST, NULL, 0);
+	n2 = attr(IFLA_VF_INFO, NULL, 0);
+	attr(IFLA_VF_MAC, &vmac, sizeof(vmac));
+	n3 = attr(IFLA_VF_VLAN_LIST, NULL, 0);
+	attr(IFLA_VF_VLAN_INFO, &vvi, sizeof(vvi));
+	attr_end(n3);
+	attr_end(n2);
+	attr_end(n);
+	n = attr(IFLA_XDP, NULL, 0);
+	attr(IFLA_XDP_ATTACHED, &attached, 1);
+	attr(IFLA_XDP_FLAGS, &xflags, sizeof(xflags));
+	attr_end(n);
+	msg_send(fd);
+
+	/* a capped error: what follows its header are attributes */
+	{
+		struct nlmsgerr e = { -13, { NLMSG_HDRLEN, NLMSG_NOOP,
+					     NLM_F_REQUEST, 0, 0 } };
+		uint8_t cookie[2] = { 0xab, 0xfe };
+
+		msg_begin(NLMSG_ERROR, &e, sizeof(e));
+		((struct nlmsghdr *)mb)->nlmsg_flags = NLM_F_CAPPED;
+		attr(NLMSGERR_ATTR_COOKIE, cookie, sizeof(cookie));
+		msg_send(fd);
+	}
+	close(fd);
+
+	fd = nl_socket(NETLINK_SOCK_DIAG);
+	{
+		struct packet_diag_msg pm = { AF_PACKET, SOCK_RAW, 0x0300,
+					      7, { 0, 0 } };
+		struct packet_diag_info pi = { lo_index, TPACKET_V2, 0, 0, 0,
+					       PDI_RUNNING | PDI_AUXDATA };
+		struct sock_filter f[2] = {
+			BPF_STMT(BPF_LD | BPF_B | BPF_ABS,
+				 SKF_AD_OFF + SKF_AD_PKTTYPE),
+			BPF_STMT(BPF_RET | BPF_K, 0x40),
+		};
+		struct smc_diag_msg sm = { .diag_family = AF_SMC,
+					   .diag_state = 1 };
+		struct smc_diag_fallback fb = { 0x03020000, 0x1234 };
+		struct inet_diag_req_v2 rq = { .sdiag_family = AF_INET,
+					       .sdiag_protocol = IPPROTO_TCP };
+		struct {
+			struct inet_diag_bc_op op;
+			struct inet_diag_hostcond hc;
+			uint32_t a;
+		} bc = { { INET_DIAG_BC_S_COND, 4, 8 },
+			 { AF_INET, 8, 22 }, htonl(0x7f000001) };
+		struct inet_diag_req old = { .idiag_family = AF_INET,
+					     .idiag_ext = 1,
+					     .idiag_states = 1 << 10 };
+		struct netlink_diag_msg ndm = { AF_NETLINK, SOCK_RAW, 0, 1,
+						 0, 0, 0, 0, { 0, 0 } };
+		unsigned long groups = 5;
+		uint32_t ndflags = NDIAG_FLAG_CB_RUNNING;
+
+		msg_begin(SOCK_DIAG_BY_FAMILY, &pm, sizeof(pm));
+		((struct nlmsghdr *)mb)->nlmsg_flags = NLM_F_MULTI;
+		attr(PACKET_DIAG_INFO, &pi, sizeof(pi));
+		attr(PACKET_DIAG_FILTER, f, sizeof(f));
+		msg_send(fd);
+
+		msg_begin(SOCK_DIAG_BY_FAMILY, &sm, sizeof(sm));
+		((struct nlmsghdr *)mb)->nlmsg_flags = NLM_F_MULTI;
+		attr(SMC_DIAG_FALLBACK, &fb, sizeof(fb));
+		msg_send(fd);
+
+		msg_begin(SOCK_DIAG_BY_FAMILY, &rq, sizeof(rq));
+		attr(INET_DIAG_REQ_BYTECODE, &bc, sizeof(bc));
+		msg_send(fd);
+
+		msg_begin(TCPDIAG_GETSOCK, &old, sizeof(old));
+		((struct nlmsghdr *)mb)->nlmsg_flags = NLM_F_REQUEST;
+		msg_send(fd);
+
+		msg_begin(SOCK_DIAG_BY_FAMILY, &ndm, sizeof(ndm));
+		((struct nlmsghdr *)mb)->nlmsg_flags = NLM_F_MULTI;
+		attr(NETLINK_DIAG_GROUPS, &groups, sizeof(groups));
+		attr(NETLINK_DIAG_FLAGS, &ndflags, sizeof(ndflags));
+		msg_send(fd);
+	}
+	close(fd);
+
+	fd = nl_socket(NETLINK_NETFILTER);
+	{
+		struct nfgenmsg g = { AF_INET, NFNETLINK_V0, htons(10) };
+		uint32_t v = 7;
+
+		msg_begin(NFNL_SUBSYS_NFTABLES << 8 | 0, &g, sizeof(g));
+		attr(1, &v, sizeof(v));
+		msg_send(fd);
+		msg_begin(NFNL_MSG_BATCH_BEGIN, &g, sizeof(g));
+		msg_send(fd);
+	}
+	close(fd);
+
+	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_SELINUX);
+	if (fd >= 0) {
+		struct selnl_msg_setenforce se = { 1 };
+
+		msg_begin(SELNL_MSG_SETENFORCE, &se, sizeof(se));
+		msg_send(fd);
+		close(fd);
+	}
+}
+
 int main(void)
 {
 	lo_index = if_nametoindex("lo");
@@ -337,6 +500,7 @@ int main(void)
 	route();
 	route_attrs();
 	diag();
+	more();
 	marker("decode-end");
 	return 0;
 }
