@@ -36,6 +36,8 @@ int ioctl_block(struct tcb *tcp, uint32_t code, uint64_t arg);
 int ioctl_dev(struct tcb *tcp, uint32_t code, uint64_t arg);
 /* Input devices: evdev (ioctl_input.c). */
 int ioctl_input(struct tcb *tcp, uint32_t code, uint64_t arg);
+/* GPIO chips and lines (ioctl_gpio.c). */
+int ioctl_gpio(struct tcb *tcp, uint32_t code, uint64_t arg);
 
 /*
  * The name of a command whose number carries a parameter, as strace
@@ -74,6 +76,18 @@ int ioctl_ptr_arg(struct tcb *tcp, uint64_t arg);
 /* "[value]" of an integer of size bytes at addr, decimal or hex. */
 void ioctl_num_ptr(struct tcb *tcp, uint64_t addr, unsigned int size,
 		   bool is_signed, bool hex);
+
+/*
+ * count elements of elsize bytes already read (a struct's array member):
+ * "[e0, e1, ...]", cut after -s elements unless -v, as print_array()
+ * cuts one in tracee memory (ioctl_gpio.c).  The element printers: u32
+ * and u8 in decimal, u32 in hex.
+ */
+void ioctl_local_array(struct tcb *tcp, const void *base, size_t count,
+		       size_t elsize, print_elem_fn print_elem, void *data);
+void ioctl_elem_u32(struct tcb *tcp, const void *elem, void *data);
+void ioctl_elem_x32(struct tcb *tcp, const void *elem, void *data);
+void ioctl_elem_u8(struct tcb *tcp, const void *elem, void *data);
 
 /* Field helpers: ", name=value". */
 void ioctl_field_u(struct tcb *tcp, const char *name, uint64_t v);

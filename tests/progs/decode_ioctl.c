@@ -3,7 +3,7 @@
  * decode_ioctl: ioctls of the families src/syscall/ioctl_*.c decode —
  * namespaces, userfaultfd, perf events, seccomp notifications, random,
  * inotify, loop devices, BLKPG/BLKTRACESETUP, FITRIM, fsxattr, FIEMAP,
- * evdev, HDIO, RTC, watchdogs, counters —
+ * evdev, HDIO, RTC, watchdogs, counters, GPIO —
  * with structs, NULL, pointers into an unmapped page and error returns.
  * Most go to fd -1 (EBADF): no device and no privilege is needed, and
  * the arguments print all the same.  tests/cases/decode-ioctl*.sh trace
@@ -25,6 +25,7 @@
 #include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <linux/counter.h>
+#include <linux/gpio.h>
 #include <linux/hdreg.h>
 #include <linux/kd.h>
 #include <linux/rtc.h>
@@ -477,6 +478,112 @@ static void dev_misc(char *end)
 	ioctl(-1, COUNTER_ADD_WATCH_IOCTL, NULL);
 }
 
+/* GPIO v1 and v2: requests with their arrays cut at -s, flags, padding. */
+static void gpio(char *end)
+{
+	struct gpiochip_info *ci = (void *)(end - sizeof(*ci));
+	struct gpioline_info *li = (void *)(end - sizeof(*li));
+	struct gpiohandle_request *hr = (void *)(end - sizeof(*hr));
+	struct gpioevent_request *er = (void *)(end - sizeof(*er));
+	struct gpiohandle_data *hd = (void *)(end - sizeof(*hd));
+	struct gpiohandle_config *hc = (void *)(end - sizeof(*hc));
+	struct gpio_v2_line_info *li2 = (void *)(end - sizeof(*li2));
+	struct gpio_v2_line_request *lr = (void *)(end - sizeof(*lr));
+	struct gpio_v2_line_values *lv = (void *)(end - sizeof(*lv));
+	struct gpio_v2_line_config *lc = (void *)(end - sizeof(*lc));
+	uint32_t *off = (uint32_t *)end - 1;
+	static const unsigned int nulls[] = {
+		GPIO_GET_CHIPINFO_IOCTL, GPIO_GET_LINEINFO_IOCTL,
+		GPIO_GET_LINEINFO_UNWATCH_IOCTL, GPIO_GET_LINEHANDLE_IOCTL,
+		GPIO_GET_LINEEVENT_IOCTL, GPIOHANDLE_GET_LINE_VALUES_IOCTL,
+		GPIOHANDLE_SET_LINE_VALUES_IOCTL, GPIOHANDLE_SET_CONFIG_IOCTL,
+		GPIO_V2_GET_LINEINFO_IOCTL, GPIO_V2_GET_LINE_IOCTL,
+		GPIO_V2_LINE_GET_VALUES_IOCTL, GPIO_V2_LINE_SET_VALUES_IOCTL,
+		GPIO_V2_LINE_SET_CONFIG_IOCTL, _IOC(_IOC_READ, 0xb4, 0x3f, 8),
+	};
+
+	for (size_t i = 0; i < sizeof(nulls) / sizeof(nulls[0]); i++) {
+		ioctl(-1, nulls[i], NULL);
+		ioctl(-1, nulls[i], end - 2);
+	}
+	fill(ci, sizeof(*ci), 'a');
+	ci->name[5] = 0;
+	ioctl(-1, GPIO_GET_CHIPINFO_IOCTL, ci);
+	fill(li, sizeof(*li), 'A');
+	li->line_offset = 7;
+	li->flags = GPIOLINE_FLAG_IS_OUT | GPIOLINE_FLAG_BIAS_DISABLE | 0x100;
+	ioctl(-1, GPIO_GET_LINEINFO_IOCTL, li);
+	ioctl(-1, GPIO_GET_LINEINFO_WATCH_IOCTL, li);
+	*off = 3;
+	ioctl(-1, GPIO_GET_LINEINFO_UNWATCH_IOCTL, off);
+	fill(hr, sizeof(*hr), 1);
+	strcpy(hr->consumer_label, "cons");
+	hr->flags = GPIOHANDLE_REQUEST_OUTPUT;
+	for (unsigned int n = 0; n <= 65; n += 5) {
+		hr->lines = n;
+		ioctl(-1, GPIO_GET_LINEHANDLE_IOCTL, hr);
+	}
+	hr->flags = 0;
+	ioctl(-1, GPIO_GET_LINEHANDLE_IOCTL, hr);
+	memset(er, 0, sizeof(*er));
+	er->eventflags = GPIOEVENT_REQUEST_RISING_EDGE | 4;
+	er->handleflags = 0x100;
+	ioctl(-1, GPIO_GET_LINEEVENT_IOCTL, er);
+	fill(hd, sizeof(*hd), 0);
+	ioctl(-1, GPIOHANDLE_GET_LINE_VALUES_IOCTL, hd);
+	ioctl(-1, GPIOHANDLE_SET_LINE_VALUES_IOCTL, hd);
+	memset(hc, 0, sizeof(*hc));
+	hc->padding[1] = 5;
+	ioctl(-1, GPIOHANDLE_SET_CONFIG_IOCTL, hc);
+
+	fill(li2, sizeof(*li2), 'k');
+	li2->flags = GPIO_V2_LINE_FLAG_EDGE_RISING | (1ULL << 40);
+	li2->num_attrs = 3;
+	memset(li2->padding, 0, sizeof(li2->padding));
+	for (unsigned int i = 0; i < GPIO_V2_LINE_NUM_ATTRS_MAX; i++) {
+		li2->attrs[i].id = i;
+		li2->attrs[i].padding = i == 2 ? 9 : 0;
+		li2->attrs[i].values = 0x1234567800000000ULL + i;
+	}
+	ioctl(-1, GPIO_V2_GET_LINEINFO_IOCTL, li2);
+	li2->num_attrs = 12;
+	li2->padding[3] = 1;
+	ioctl(-1, GPIO_V2_GET_LINEINFO_WATCH_IOCTL, li2);
+
+	memset(lr, 0, sizeof(*lr));
+	for (unsigned int i = 0; i < GPIO_V2_LINES_MAX; i++)
+		lr->offsets[i] = 100 + i;
+	memset(lr->consumer, 'c', sizeof(lr->consumer));
+	lr->num_lines = 40;
+	lr->config.flags = GPIO_V2_LINE_FLAG_OUTPUT;
+	lr->config.num_attrs = 4;
+	lr->config.attrs[0].attr.id = GPIO_V2_LINE_ATTR_ID_OUTPUT_VALUES;
+	lr->config.attrs[0].attr.values = 5;
+	lr->config.attrs[0].mask = 3;
+	lr->config.attrs[1].attr.id = GPIO_V2_LINE_ATTR_ID_DEBOUNCE;
+	lr->config.attrs[1].attr.debounce_period_us = 77;
+	lr->config.attrs[2].attr.id = 9;
+	lr->config.attrs[2].attr.values = 1;
+	lr->config.attrs[3].attr.id = GPIO_V2_LINE_ATTR_ID_FLAGS;
+	lr->config.attrs[3].attr.padding = 2;
+	lr->config.padding[4] = 8;
+	lr->event_buffer_size = 16;
+	lr->padding[0] = 1;
+	ioctl(-1, GPIO_V2_GET_LINE_IOCTL, lr);
+
+	lv->bits = 0;
+	lv->mask = 0xff;
+	ioctl(-1, GPIO_V2_LINE_GET_VALUES_IOCTL, lv);
+	ioctl(-1, GPIO_V2_LINE_SET_VALUES_IOCTL, lv);
+	struct gpio_v2_line_config cfg = lr->config;
+
+	memcpy(lc, &cfg, sizeof(*lc));
+	lc->num_attrs = 0;
+	ioctl(-1, GPIO_V2_LINE_SET_CONFIG_IOCTL, lc);
+	lc->num_attrs = 11;
+	ioctl(-1, GPIO_V2_LINE_SET_CONFIG_IOCTL, lc);
+}
+
 /* Whether section name is to run: the arguments name those that are, all without. */
 static bool wanted(int argc, char **argv, const char *name)
 {
@@ -514,6 +621,8 @@ int main(int argc, char **argv)
 		rtc(end);
 		dev_misc(end);
 	}
+	if (wanted(argc, argv, "gpio"))
+		gpio(end);
 	marker("decode-end");
 	return 0;
 }
