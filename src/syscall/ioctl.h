@@ -38,6 +38,8 @@ int ioctl_dev(struct tcb *tcp, uint32_t code, uint64_t arg);
 int ioctl_input(struct tcb *tcp, uint32_t code, uint64_t arg);
 /* GPIO chips and lines (ioctl_gpio.c). */
 int ioctl_gpio(struct tcb *tcp, uint32_t code, uint64_t arg);
+/* The virtual console's KD*, GIO_* and PIO_* (ioctl_kd.c). */
+int ioctl_kd(struct tcb *tcp, uint32_t code, uint64_t arg);
 
 /*
  * The name of a command whose number carries a parameter, as strace

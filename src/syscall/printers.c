@@ -371,6 +371,15 @@ void print_array_max(struct tcb *tcp, uint64_t addr, uint64_t count,
 	}
 	while (i < count) {
 		size_t want = count - i < per ? (size_t)(count - i) : per;
+
+		/* Past max: "...", without reading what is not shown. */
+		if (i && i >= max) {
+			emit_more(tcp);
+			emit_array_end(tcp);
+			return;
+		}
+		if (want > max - i)
+			want = (size_t)(max - i);
 		ssize_t got = tracee_read_partial(tcp, addr + i * elsize, buf,
 						  want * elsize);
 		size_t n = got > 0 ? (size_t)got / elsize : 0;

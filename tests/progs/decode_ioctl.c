@@ -3,7 +3,7 @@
  * decode_ioctl: ioctls of the families src/syscall/ioctl_*.c decode —
  * namespaces, userfaultfd, perf events, seccomp notifications, random,
  * inotify, loop devices, BLKPG/BLKTRACESETUP, FITRIM, fsxattr, FIEMAP,
- * evdev, HDIO, RTC, watchdogs, counters, GPIO —
+ * evdev, HDIO, RTC, watchdogs, counters, GPIO, the console's KD* —
  * with structs, NULL, pointers into an unmapped page and error returns.
  * Most go to fd -1 (EBADF): no device and no privilege is needed, and
  * the arguments print all the same.  tests/cases/decode-ioctl*.sh trace
@@ -28,6 +28,7 @@
 #include <linux/gpio.h>
 #include <linux/hdreg.h>
 #include <linux/kd.h>
+#include <linux/keyboard.h>
 #include <linux/rtc.h>
 #include <linux/watchdog.h>
 #include <linux/input.h>
@@ -584,6 +585,79 @@ static void gpio(char *end)
 	ioctl(-1, GPIO_V2_LINE_SET_CONFIG_IOCTL, lc);
 }
 
+/* The virtual console: values with comments, keymap entries, tables, fonts. */
+static void kd(char *end)
+{
+	static const unsigned int ptrs[] = {
+		KDGETLED, KDGKBTYPE, KDGETMODE, KDGKBMODE, KDGKBMETA, KDGKBLED,
+		KDGKBENT, KDSKBENT, KDGKBSENT, KDSKBSENT, KDGKBDIACR,
+		KDSKBDIACR, KDGKBDIACRUC, KDSKBDIACRUC, KDGETKEYCODE,
+		KDSETKEYCODE, KDKBDREP, GIO_SCRNMAP, PIO_SCRNMAP, GIO_FONT,
+		PIO_FONT, GIO_CMAP, PIO_CMAP, GIO_UNIMAP, PIO_UNIMAP,
+		PIO_UNIMAPCLR, GIO_UNISCRNMAP, PIO_UNISCRNMAP, GIO_FONTX,
+		PIO_FONTX, KDFONTOP,
+	};
+	static const unsigned long vals[] = {
+		0, 1, 440, 0x1234de, 0x3b4, 0x3c5, 0x10064, 0xdead0000,
+		0xfe, 0x70, 3, 4, 2, (unsigned long)-1, 9, 34,
+	};
+	static const unsigned int vcmds[] = {
+		KIOCSOUND, KDMKTONE, KDSETLED, KDADDIO, KDDELIO, KDSETMODE,
+		KDSKBMODE, KDSKBMETA, KDSKBLED, KDSIGACCEPT,
+	};
+	static const uint16_t keys[] = {
+		0, 0x41, 0x10a, 0x213, 0x27f, 0x302, 0x41a, 0x520, 0x603,
+		0x708, 0x85c, 0x90f, 0xa01, 0xb27, 0xc02, 0xd0a, 0xe05, 0xf12,
+	};
+	struct kbentry *ke = (void *)(end - sizeof(*ke));
+	struct kbsentry *ks = (void *)(end - sizeof(*ks));
+	struct kbdiacrs *kd = (void *)(end - sizeof(*kd));
+	struct kbkeycode *kc = (void *)(end - sizeof(*kc));
+	uint16_t *map = (uint16_t *)end - E_TABSZ;
+	int *val = (int *)end - 1;
+
+	for (size_t i = 0; i < sizeof(ptrs) / sizeof(ptrs[0]); i++) {
+		ioctl(-1, ptrs[i], NULL);
+		ioctl(-1, ptrs[i], end - 1);
+	}
+	for (size_t i = 0; i < sizeof(vcmds) / sizeof(vcmds[0]); i++)
+		for (size_t j = 0; j < sizeof(vals) / sizeof(vals[0]); j++)
+			ioctl(-1, vcmds[i], vals[j]);
+	for (size_t i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+		*val = (int)vals[i];
+		ioctl(-1, KDGETLED, val);
+		ioctl(-1, KDGKBMODE, val);
+		ioctl(-1, KDGETMODE, val);
+		ioctl(-1, KDGKBLED, val);
+	}
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		ke->kb_table = (unsigned char)(i * 37);
+		ke->kb_index = (unsigned char)i;
+		ke->kb_value = keys[i];
+		ioctl(-1, KDGKBENT, ke);
+		ioctl(-1, KDSKBENT, ke);
+	}
+	fill(ks->kb_string, sizeof(ks->kb_string), 'a');
+	ks->kb_string[20] = 0;
+	ks->kb_func = KVAL(K_FIND);
+	ioctl(-1, KDGKBSENT, ks);
+	ioctl(-1, KDSKBSENT, ks);
+	fill(kd, sizeof(*kd), '!');
+	kd->kb_cnt = 40;
+	ioctl(-1, KDGKBDIACR, kd);
+	ioctl(-1, KDSKBDIACR, kd);
+	kc->scancode = 5;
+	kc->keycode = 0x80;
+	ioctl(-1, KDGETKEYCODE, kc);
+	ioctl(-1, KDSETKEYCODE, kc);
+	for (unsigned int i = 0; i < E_TABSZ; i++)
+		map[i] = (uint16_t)(0xf000 + i * 3);
+	ioctl(-1, GIO_UNISCRNMAP, map);
+	ioctl(-1, PIO_UNISCRNMAP, map);
+	ioctl(-1, PIO_SCRNMAP, end - E_TABSZ);
+	ioctl(-1, GIO_CMAP, end - 48);
+}
+
 /* Whether section name is to run: the arguments name those that are, all without. */
 static bool wanted(int argc, char **argv, const char *name)
 {
@@ -623,6 +697,8 @@ int main(int argc, char **argv)
 	}
 	if (wanted(argc, argv, "gpio"))
 		gpio(end);
+	if (wanted(argc, argv, "kd"))
+		kd(end);
 	marker("decode-end");
 	return 0;
 }
