@@ -36,6 +36,8 @@ int ioctl_block(struct tcb *tcp, uint32_t code, uint64_t arg);
 int ioctl_dev(struct tcb *tcp, uint32_t code, uint64_t arg);
 /* Input devices: evdev (ioctl_input.c). */
 int ioctl_input(struct tcb *tcp, uint32_t code, uint64_t arg);
+/* NBD, LIRC, UBI, MTD (ioctl_dev2.c). */
+int ioctl_dev2(struct tcb *tcp, uint32_t code, uint64_t arg);
 
 /*
  * The name of a command whose number carries a parameter, as strace
@@ -74,6 +76,26 @@ int ioctl_ptr_arg(struct tcb *tcp, uint64_t arg);
 /* "[value]" of an integer of size bytes at addr, decimal or hex. */
 void ioctl_num_ptr(struct tcb *tcp, uint64_t addr, unsigned int size,
 		   bool is_signed, bool hex);
+
+/*
+ * A command whose size differs on i386: its native number and the size
+ * an i386 tracee's number carries.  ioctl_native() gives the native
+ * number of an i386 tracee's one, any other code unchanged.
+ */
+struct ioctl_compat {
+	uint32_t native;
+	uint32_t size32;
+};
+uint32_t ioctl_native(struct tcb *tcp, uint32_t code,
+		      const struct ioctl_compat *c, size_t n);
+
+/*
+ * A command whose argument the kernel writes: ", " at entry, at exit the
+ * address when the call failed (or is NULL), else print(tcp, code, arg).
+ */
+typedef void (*ioctl_print_fn)(struct tcb *tcp, uint32_t code, uint64_t addr);
+int ioctl_getter(struct tcb *tcp, uint64_t arg, ioctl_print_fn print,
+		 uint32_t code);
 
 /* Field helpers: ", name=value". */
 void ioctl_field_u(struct tcb *tcp, const char *name, uint64_t v);

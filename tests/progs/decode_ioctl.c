@@ -3,7 +3,7 @@
  * decode_ioctl: ioctls of the families src/syscall/ioctl_*.c decode —
  * namespaces, userfaultfd, perf events, seccomp notifications, random,
  * inotify, loop devices, BLKPG/BLKTRACESETUP, FITRIM, fsxattr, FIEMAP,
- * evdev, HDIO, RTC, watchdogs, counters —
+ * evdev, HDIO, RTC, watchdogs, counters, NBD, LIRC, UBI, MTD —
  * with structs, NULL, pointers into an unmapped page and error returns.
  * Most go to fd -1 (EBADF): no device and no privilege is needed, and
  * the arguments print all the same.  tests/cases/decode-ioctl*.sh trace
@@ -27,6 +27,10 @@
 #include <linux/counter.h>
 #include <linux/hdreg.h>
 #include <linux/kd.h>
+#include <linux/lirc.h>
+#include <linux/nbd.h>
+#include <mtd/mtd-abi.h>
+#include <mtd/ubi-user.h>
 #include <linux/rtc.h>
 #include <linux/watchdog.h>
 #include <linux/input.h>
@@ -477,6 +481,78 @@ static void dev_misc(char *end)
 	ioctl(-1, COUNTER_ADD_WATCH_IOCTL, NULL);
 }
 
+/* NBD, LIRC, UBI and MTD. */
+static void dev2(char *end)
+{
+	static const unsigned int lirc[] = {
+		LIRC_GET_FEATURES, LIRC_GET_SEND_MODE, LIRC_GET_REC_MODE,
+		LIRC_GET_REC_RESOLUTION, LIRC_GET_MIN_TIMEOUT,
+		LIRC_GET_MAX_TIMEOUT, LIRC_GET_LENGTH, LIRC_GET_REC_TIMEOUT,
+		LIRC_SET_SEND_MODE, LIRC_SET_REC_MODE, LIRC_SET_SEND_CARRIER,
+		LIRC_SET_TRANSMITTER_MASK, LIRC_SET_WIDEBAND_RECEIVER,
+	};
+	static const unsigned int ubi[] = {
+		UBI_IOCVOLCRBLK, UBI_IOCDET, UBI_IOCEBISMAP, UBI_IOCVOLUP,
+		UBI_IOCATT, UBI_IOCEBCH, UBI_IOCEBMAP, UBI_IOCMKVOL,
+		UBI_IOCRNVOL, UBI_IOCRSVOL, UBI_IOCSETVOLPROP,
+	};
+	static const unsigned int mtd[] = {
+		MEMGETINFO, MEMERASE, MEMWRITEOOB, MEMREADOOB, MEMLOCK,
+		MEMGETREGIONCOUNT, MEMGETREGIONINFO, MEMGETOOBSEL,
+		MEMGETBADBLOCK, OTPSELECT, OTPGETREGIONCOUNT,
+		OTPGETREGIONINFO, OTPLOCK, ECCGETLAYOUT, ECCGETSTATS,
+		MEMERASE64, MEMREADOOB64, MEMISLOCKED, MEMWRITE, OTPERASE,
+	};
+	unsigned char *buf = (unsigned char *)end - 1200;
+	struct ubi_mkvol_req *mk = (void *)(end - sizeof(*mk));
+	/* Bigger than the page before end. */
+	static struct ubi_rnvol_req rnvol;
+	struct ubi_rnvol_req *rn = &rnvol;
+
+	ioctl(-1, NBD_SET_SOCK, 1UL);
+	ioctl(-1, NBD_SET_SIZE, 0xfacefeed12345678ULL);
+	ioctl(-1, NBD_SET_FLAGS, 0x40bUL);
+	ioctl(-1, NBD_SET_FLAGS, 0xf000UL);
+	ioctl(-1, NBD_DISCONNECT, 0UL);
+	fill(buf, 1200, 0x80);
+	buf[0] = 3;
+	for (size_t i = 0; i < sizeof(lirc) / sizeof(lirc[0]); i++) {
+		ioctl(-1, lirc[i], buf);
+		ioctl(-1, lirc[i], NULL);
+		ioctl(-1, lirc[i], end - 2);
+	}
+	memset(buf, 0xff, 4);
+	ioctl(-1, LIRC_GET_FEATURES, buf);
+	buf[0] = 0;
+	for (size_t i = 0; i < sizeof(ubi) / sizeof(ubi[0]); i++) {
+		ioctl(-1, ubi[i], buf);
+		ioctl(-1, ubi[i], NULL);
+		ioctl(-1, ubi[i], end - 2);
+	}
+	fill(mk, sizeof(*mk), 0x30);
+	mk->vol_type = UBI_DYNAMIC_VOLUME;
+	mk->flags = 3;
+	mk->name_len = 5;
+	mk->name[2] = 0;
+	ioctl(-1, UBI_IOCMKVOL, mk);
+	mk->name_len = 200;
+	ioctl(-1, UBI_IOCMKVOL, mk);
+	fill(rn, sizeof(*rn), 0x41);
+	rn->count = 3;
+	rn->ents[1].name_len = 2;
+	rn->ents[1].name[2] = 0;
+	ioctl(-1, UBI_IOCRNVOL, rn);
+	fill(buf, 1200, 0x80);
+	buf[0] = 1;
+	for (size_t i = 0; i < sizeof(mtd) / sizeof(mtd[0]); i++) {
+		ioctl(-1, mtd[i], buf);
+		ioctl(-1, mtd[i], NULL);
+		ioctl(-1, mtd[i], end - 2);
+	}
+	ioctl(-1, MTDFILEMODE, 3UL);
+	ioctl(-1, MTDFILEMODE, 7UL);
+}
+
 /* Whether section name is to run: the arguments name those that are, all without. */
 static bool wanted(int argc, char **argv, const char *name)
 {
@@ -514,6 +590,8 @@ int main(int argc, char **argv)
 		rtc(end);
 		dev_misc(end);
 	}
+	if (wanted(argc, argv, "dev2"))
+		dev2(end);
 	marker("decode-end");
 	return 0;
 }
