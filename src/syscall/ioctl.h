@@ -38,6 +38,8 @@ int ioctl_dev(struct tcb *tcp, uint32_t code, uint64_t arg);
 int ioctl_input(struct tcb *tcp, uint32_t code, uint64_t arg);
 /* NBD, LIRC, UBI, MTD (ioctl_dev2.c). */
 int ioctl_dev2(struct tcb *tcp, uint32_t code, uint64_t arg);
+/* PTP clocks, TEE (ioctl_dev3.c). */
+int ioctl_dev3(struct tcb *tcp, uint32_t code, uint64_t arg);
 
 /*
  * The name of a command whose number carries a parameter, as strace

@@ -3,7 +3,7 @@
  * decode_ioctl: ioctls of the families src/syscall/ioctl_*.c decode —
  * namespaces, userfaultfd, perf events, seccomp notifications, random,
  * inotify, loop devices, BLKPG/BLKTRACESETUP, FITRIM, fsxattr, FIEMAP,
- * evdev, HDIO, RTC, watchdogs, counters, NBD, LIRC, UBI, MTD —
+ * evdev, HDIO, RTC, watchdogs, counters, NBD, LIRC, UBI, MTD, PTP, TEE —
  * with structs, NULL, pointers into an unmapped page and error returns.
  * Most go to fd -1 (EBADF): no device and no privilege is needed, and
  * the arguments print all the same.  tests/cases/decode-ioctl*.sh trace
@@ -37,6 +37,8 @@
 #include <linux/loop.h>
 #include <linux/nsfs.h>
 #include <linux/perf_event.h>
+#include <linux/ptp_clock.h>
+#include <linux/tee.h>
 #include <linux/random.h>
 #include <linux/seccomp.h>
 #include <linux/userfaultfd.h>
@@ -553,6 +555,55 @@ static void dev2(char *end)
 	ioctl(-1, MTDFILEMODE, 7UL);
 }
 
+/* PTP clocks and TEE. */
+static void dev3(char *end)
+{
+	static const unsigned int ptp[] = {
+		PTP_CLOCK_GETCAPS, PTP_EXTTS_REQUEST2, PTP_PEROUT_REQUEST,
+		PTP_PEROUT_REQUEST2, PTP_SYS_OFFSET, PTP_PIN_GETFUNC2,
+		PTP_PIN_SETFUNC, PTP_SYS_OFFSET_PRECISE,
+		PTP_SYS_OFFSET_EXTENDED, PTP_ENABLE_PPS,
+		TEE_IOC_VERSION, TEE_IOC_SHM_ALLOC, TEE_IOC_SHM_REGISTER,
+		TEE_IOC_CANCEL, TEE_IOC_CLOSE_SESSION, TEE_IOC_INVOKE,
+		TEE_IOC_SUPPL_SEND,
+		_IOC(_IOC_READ | _IOC_WRITE, TEE_IOC_MAGIC, 8, 32),
+	};
+	static union {
+		struct tee_ioctl_open_session_arg os;
+		struct {
+			unsigned char hdr[sizeof(struct tee_ioctl_open_session_arg)];
+			struct tee_ioctl_param p[3];
+		} d;
+	} os;
+	struct tee_ioctl_buf_data *bd = (void *)(end - sizeof(*bd));
+	struct ptp_sys_offset *so = (void *)(end - sizeof(*so));
+	unsigned char *buf = (unsigned char *)end - 1216;
+
+	fill(buf, 1216, 0x80);
+	buf[0] = 3;
+	for (size_t i = 0; i < sizeof(ptp) / sizeof(ptp[0]); i++) {
+		ioctl(-1, ptp[i], buf);
+		ioctl(-1, ptp[i], NULL);
+		ioctl(-1, ptp[i], end - 2);
+	}
+	fill(so, sizeof(*so), 0);
+	so->n_samples = 20;
+	ioctl(-1, PTP_SYS_OFFSET, so);
+	fill(&os, sizeof(os), 0x20);
+	os.os.clnt_login = TEE_IOCTL_LOGIN_GROUP;
+	os.os.num_params = 3;
+	os.d.p[0].attr = 0x1ff;
+	os.d.p[1].attr = TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT | 0x1000;
+	os.d.p[2].attr = 4;
+	bd->buf_ptr = (unsigned long)&os;
+	bd->buf_len = sizeof(os);
+	ioctl(-1, TEE_IOC_OPEN_SESSION, bd);
+	os.os.clnt_login = 0x80000000;
+	ioctl(-1, TEE_IOC_OPEN_SESSION, bd);
+	bd->buf_len = sizeof(os) - 1;
+	ioctl(-1, TEE_IOC_OPEN_SESSION, bd);
+}
+
 /* Whether section name is to run: the arguments name those that are, all without. */
 static bool wanted(int argc, char **argv, const char *name)
 {
@@ -592,6 +643,8 @@ int main(int argc, char **argv)
 	}
 	if (wanted(argc, argv, "dev2"))
 		dev2(end);
+	if (wanted(argc, argv, "dev3"))
+		dev3(end);
 	marker("decode-end");
 	return 0;
 }
