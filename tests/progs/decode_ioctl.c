@@ -3,7 +3,8 @@
  * decode_ioctl: ioctls of the families src/syscall/ioctl_*.c decode —
  * namespaces, userfaultfd, perf events, seccomp notifications, random,
  * inotify, loop devices, BLKPG/BLKTRACESETUP, FITRIM, fsxattr, FIEMAP,
- * evdev, HDIO, RTC, watchdogs, counters, NBD, LIRC, UBI, MTD, PTP, TEE —
+ * evdev, HDIO, RTC, watchdogs, counters, NBD, LIRC, UBI, MTD, PTP, TEE,
+ * the SCSI generic driver —
  * with structs, NULL, pointers into an unmapped page and error returns.
  * Most go to fd -1 (EBADF): no device and no privilege is needed, and
  * the arguments print all the same.  tests/cases/decode-ioctl*.sh trace
@@ -39,6 +40,7 @@
 #include <linux/perf_event.h>
 #include <linux/ptp_clock.h>
 #include <linux/tee.h>
+#include <scsi/sg.h>
 #include <linux/random.h>
 #include <linux/seccomp.h>
 #include <linux/userfaultfd.h>
@@ -604,6 +606,38 @@ static void dev3(char *end)
 	ioctl(-1, TEE_IOC_OPEN_SESSION, bd);
 }
 
+/* The SCSI generic driver's int commands and resets. */
+static void scsi(char *end)
+{
+	static const unsigned int cmds[] = {
+		SG_SET_TIMEOUT, SG_GET_TIMEOUT, SG_EMULATED_HOST,
+		SG_GET_TRANSFORM, SG_GET_COMMAND_Q, SG_SET_COMMAND_Q,
+		SG_GET_RESERVED_SIZE, SG_SET_RESERVED_SIZE, SG_GET_SCSI_ID,
+		SG_SET_FORCE_LOW_DMA, SG_GET_LOW_DMA, SG_SET_FORCE_PACK_ID,
+		SG_GET_PACK_ID, SG_GET_NUM_WAITING, SG_SET_DEBUG,
+		SG_GET_SG_TABLESIZE, SG_GET_VERSION_NUM, SG_NEXT_CMD_LEN,
+		SG_GET_REQUEST_TABLE, SG_SET_KEEP_ORPHAN, SG_GET_KEEP_ORPHAN,
+		0x2289,
+	};
+	static const unsigned int resets[] = {
+		0, 1, 4, 5, 0x100, 0x103, 0x104, 0x200, 0xfacefeed,
+	};
+	int *val = (int *)end - 1;
+
+	*val = -42;
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		ioctl(-1, cmds[i], val);
+		ioctl(-1, cmds[i], NULL);
+		ioctl(-1, cmds[i], end - 2);
+	}
+	for (size_t i = 0; i < sizeof(resets) / sizeof(resets[0]); i++) {
+		*val = (int)resets[i];
+		ioctl(-1, SG_SCSI_RESET, val);
+	}
+	ioctl(-1, SG_SCSI_RESET, end - 2);
+	ioctl(-1, SG_SET_TRANSFORM, -2L);
+}
+
 /* Whether section name is to run: the arguments name those that are, all without. */
 static bool wanted(int argc, char **argv, const char *name)
 {
@@ -645,6 +679,8 @@ int main(int argc, char **argv)
 		dev2(end);
 	if (wanted(argc, argv, "dev3"))
 		dev3(end);
+	if (wanted(argc, argv, "scsi"))
+		scsi(end);
 	marker("decode-end");
 	return 0;
 }
