@@ -41,6 +41,13 @@ int ioctl_gpio(struct tcb *tcp, uint32_t code, uint64_t arg);
 /* The virtual console's KD*, GIO_* and PIO_* (ioctl_kd.c). */
 int ioctl_kd(struct tcb *tcp, uint32_t code, uint64_t arg);
 
+/* NBD, LIRC, UBI, MTD (ioctl_dev2.c). */
+int ioctl_dev2(struct tcb *tcp, uint32_t code, uint64_t arg);
+/* PTP clocks, TEE (ioctl_dev3.c). */
+int ioctl_dev3(struct tcb *tcp, uint32_t code, uint64_t arg);
+/* The SCSI generic driver's SG_* (ioctl_scsi.c). */
+int ioctl_scsi(struct tcb *tcp, uint32_t code, uint64_t arg);
+
 /*
  * The name of a command whose number carries a parameter, as strace
  * spells it ("EVIOCGBIT(EV_KEY, 8)", "MIXER_READ(13)"), into buf; its
@@ -90,6 +97,25 @@ void ioctl_local_array(struct tcb *tcp, const void *base, size_t count,
 void ioctl_elem_u32(struct tcb *tcp, const void *elem, void *data);
 void ioctl_elem_x32(struct tcb *tcp, const void *elem, void *data);
 void ioctl_elem_u8(struct tcb *tcp, const void *elem, void *data);
+
+ * A command whose size differs on i386: its native number and the size
+ * an i386 tracee's number carries.  ioctl_native() gives the native
+ * number of an i386 tracee's one, any other code unchanged.
+ */
+struct ioctl_compat {
+	uint32_t native;
+	uint32_t size32;
+};
+uint32_t ioctl_native(struct tcb *tcp, uint32_t code,
+		      const struct ioctl_compat *c, size_t n);
+
+/*
+ * A command whose argument the kernel writes: ", " at entry, at exit the
+ * address when the call failed (or is NULL), else print(tcp, code, arg).
+ */
+typedef void (*ioctl_print_fn)(struct tcb *tcp, uint32_t code, uint64_t addr);
+int ioctl_getter(struct tcb *tcp, uint64_t arg, ioctl_print_fn print,
+		 uint32_t code);
 
 /* Field helpers: ", name=value". */
 void ioctl_field_u(struct tcb *tcp, const char *name, uint64_t v);

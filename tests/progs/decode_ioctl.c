@@ -3,7 +3,8 @@
  * decode_ioctl: ioctls of the families src/syscall/ioctl_*.c decode —
  * namespaces, userfaultfd, perf events, seccomp notifications, random,
  * inotify, loop devices, BLKPG/BLKTRACESETUP, FITRIM, fsxattr, FIEMAP,
- * evdev, HDIO, RTC, watchdogs, counters, GPIO, the console's KD* —
+ * evdev, HDIO, RTC, watchdogs, counters, GPIO, the console's KD*, NBD,
+ * LIRC, UBI, MTD, PTP, TEE, the SCSI generic driver —
  * with structs, NULL, pointers into an unmapped page and error returns.
  * Most go to fd -1 (EBADF): no device and no privilege is needed, and
  * the arguments print all the same.  tests/cases/decode-ioctl*.sh trace
@@ -29,12 +30,20 @@
 #include <linux/hdreg.h>
 #include <linux/kd.h>
 #include <linux/keyboard.h>
+
+#include <linux/lirc.h>
+#include <linux/nbd.h>
+#include <mtd/mtd-abi.h>
+#include <mtd/ubi-user.h>
 #include <linux/rtc.h>
 #include <linux/watchdog.h>
 #include <linux/input.h>
 #include <linux/loop.h>
 #include <linux/nsfs.h>
 #include <linux/perf_event.h>
+#include <linux/ptp_clock.h>
+#include <linux/tee.h>
+#include <scsi/sg.h>
 #include <linux/random.h>
 #include <linux/seccomp.h>
 #include <linux/userfaultfd.h>
@@ -656,6 +665,158 @@ static void kd(char *end)
 	ioctl(-1, PIO_UNISCRNMAP, map);
 	ioctl(-1, PIO_SCRNMAP, end - E_TABSZ);
 	ioctl(-1, GIO_CMAP, end - 48);
+
+/* NBD, LIRC, UBI and MTD. */
+static void dev2(char *end)
+{
+	static const unsigned int lirc[] = {
+		LIRC_GET_FEATURES, LIRC_GET_SEND_MODE, LIRC_GET_REC_MODE,
+		LIRC_GET_REC_RESOLUTION, LIRC_GET_MIN_TIMEOUT,
+		LIRC_GET_MAX_TIMEOUT, LIRC_GET_LENGTH, LIRC_GET_REC_TIMEOUT,
+		LIRC_SET_SEND_MODE, LIRC_SET_REC_MODE, LIRC_SET_SEND_CARRIER,
+		LIRC_SET_TRANSMITTER_MASK, LIRC_SET_WIDEBAND_RECEIVER,
+	};
+	static const unsigned int ubi[] = {
+		UBI_IOCVOLCRBLK, UBI_IOCDET, UBI_IOCEBISMAP, UBI_IOCVOLUP,
+		UBI_IOCATT, UBI_IOCEBCH, UBI_IOCEBMAP, UBI_IOCMKVOL,
+		UBI_IOCRNVOL, UBI_IOCRSVOL, UBI_IOCSETVOLPROP,
+	};
+	static const unsigned int mtd[] = {
+		MEMGETINFO, MEMERASE, MEMWRITEOOB, MEMREADOOB, MEMLOCK,
+		MEMGETREGIONCOUNT, MEMGETREGIONINFO, MEMGETOOBSEL,
+		MEMGETBADBLOCK, OTPSELECT, OTPGETREGIONCOUNT,
+		OTPGETREGIONINFO, OTPLOCK, ECCGETLAYOUT, ECCGETSTATS,
+		MEMERASE64, MEMREADOOB64, MEMISLOCKED, MEMWRITE, OTPERASE,
+	};
+	unsigned char *buf = (unsigned char *)end - 1200;
+	struct ubi_mkvol_req *mk = (void *)(end - sizeof(*mk));
+	/* Bigger than the page before end. */
+	static struct ubi_rnvol_req rnvol;
+	struct ubi_rnvol_req *rn = &rnvol;
+
+	ioctl(-1, NBD_SET_SOCK, 1UL);
+	ioctl(-1, NBD_SET_SIZE, 0xfacefeed12345678ULL);
+	ioctl(-1, NBD_SET_FLAGS, 0x40bUL);
+	ioctl(-1, NBD_SET_FLAGS, 0xf000UL);
+	ioctl(-1, NBD_DISCONNECT, 0UL);
+	fill(buf, 1200, 0x80);
+	buf[0] = 3;
+	for (size_t i = 0; i < sizeof(lirc) / sizeof(lirc[0]); i++) {
+		ioctl(-1, lirc[i], buf);
+		ioctl(-1, lirc[i], NULL);
+		ioctl(-1, lirc[i], end - 2);
+	}
+	memset(buf, 0xff, 4);
+	ioctl(-1, LIRC_GET_FEATURES, buf);
+	buf[0] = 0;
+	for (size_t i = 0; i < sizeof(ubi) / sizeof(ubi[0]); i++) {
+		ioctl(-1, ubi[i], buf);
+		ioctl(-1, ubi[i], NULL);
+		ioctl(-1, ubi[i], end - 2);
+	}
+	fill(mk, sizeof(*mk), 0x30);
+	mk->vol_type = UBI_DYNAMIC_VOLUME;
+	mk->flags = 3;
+	mk->name_len = 5;
+	mk->name[2] = 0;
+	ioctl(-1, UBI_IOCMKVOL, mk);
+	mk->name_len = 200;
+	ioctl(-1, UBI_IOCMKVOL, mk);
+	fill(rn, sizeof(*rn), 0x41);
+	rn->count = 3;
+	rn->ents[1].name_len = 2;
+	rn->ents[1].name[2] = 0;
+	ioctl(-1, UBI_IOCRNVOL, rn);
+	fill(buf, 1200, 0x80);
+	buf[0] = 1;
+	for (size_t i = 0; i < sizeof(mtd) / sizeof(mtd[0]); i++) {
+		ioctl(-1, mtd[i], buf);
+		ioctl(-1, mtd[i], NULL);
+		ioctl(-1, mtd[i], end - 2);
+	}
+	ioctl(-1, MTDFILEMODE, 3UL);
+	ioctl(-1, MTDFILEMODE, 7UL);
+}
+
+/* PTP clocks and TEE. */
+static void dev3(char *end)
+{
+	static const unsigned int ptp[] = {
+		PTP_CLOCK_GETCAPS, PTP_EXTTS_REQUEST2, PTP_PEROUT_REQUEST,
+		PTP_PEROUT_REQUEST2, PTP_SYS_OFFSET, PTP_PIN_GETFUNC2,
+		PTP_PIN_SETFUNC, PTP_SYS_OFFSET_PRECISE,
+		PTP_SYS_OFFSET_EXTENDED, PTP_ENABLE_PPS,
+		TEE_IOC_VERSION, TEE_IOC_SHM_ALLOC, TEE_IOC_SHM_REGISTER,
+		TEE_IOC_CANCEL, TEE_IOC_CLOSE_SESSION, TEE_IOC_INVOKE,
+		TEE_IOC_SUPPL_SEND,
+		_IOC(_IOC_READ | _IOC_WRITE, TEE_IOC_MAGIC, 8, 32),
+	};
+	static union {
+		struct tee_ioctl_open_session_arg os;
+		struct {
+			unsigned char hdr[sizeof(struct tee_ioctl_open_session_arg)];
+			struct tee_ioctl_param p[3];
+		} d;
+	} os;
+	struct tee_ioctl_buf_data *bd = (void *)(end - sizeof(*bd));
+	struct ptp_sys_offset *so = (void *)(end - sizeof(*so));
+	unsigned char *buf = (unsigned char *)end - 1216;
+
+	fill(buf, 1216, 0x80);
+	buf[0] = 3;
+	for (size_t i = 0; i < sizeof(ptp) / sizeof(ptp[0]); i++) {
+		ioctl(-1, ptp[i], buf);
+		ioctl(-1, ptp[i], NULL);
+		ioctl(-1, ptp[i], end - 2);
+	}
+	fill(so, sizeof(*so), 0);
+	so->n_samples = 20;
+	ioctl(-1, PTP_SYS_OFFSET, so);
+	fill(&os, sizeof(os), 0x20);
+	os.os.clnt_login = TEE_IOCTL_LOGIN_GROUP;
+	os.os.num_params = 3;
+	os.d.p[0].attr = 0x1ff;
+	os.d.p[1].attr = TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT | 0x1000;
+	os.d.p[2].attr = 4;
+	bd->buf_ptr = (unsigned long)&os;
+	bd->buf_len = sizeof(os);
+	ioctl(-1, TEE_IOC_OPEN_SESSION, bd);
+	os.os.clnt_login = 0x80000000;
+	ioctl(-1, TEE_IOC_OPEN_SESSION, bd);
+	bd->buf_len = sizeof(os) - 1;
+	ioctl(-1, TEE_IOC_OPEN_SESSION, bd);
+}
+
+/* The SCSI generic driver's int commands and resets. */
+static void scsi(char *end)
+{
+	static const unsigned int cmds[] = {
+		SG_SET_TIMEOUT, SG_GET_TIMEOUT, SG_EMULATED_HOST,
+		SG_GET_TRANSFORM, SG_GET_COMMAND_Q, SG_SET_COMMAND_Q,
+		SG_GET_RESERVED_SIZE, SG_SET_RESERVED_SIZE, SG_GET_SCSI_ID,
+		SG_SET_FORCE_LOW_DMA, SG_GET_LOW_DMA, SG_SET_FORCE_PACK_ID,
+		SG_GET_PACK_ID, SG_GET_NUM_WAITING, SG_SET_DEBUG,
+		SG_GET_SG_TABLESIZE, SG_GET_VERSION_NUM, SG_NEXT_CMD_LEN,
+		SG_GET_REQUEST_TABLE, SG_SET_KEEP_ORPHAN, SG_GET_KEEP_ORPHAN,
+		0x2289,
+	};
+	static const unsigned int resets[] = {
+		0, 1, 4, 5, 0x100, 0x103, 0x104, 0x200, 0xfacefeed,
+	};
+	int *val = (int *)end - 1;
+
+	*val = -42;
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		ioctl(-1, cmds[i], val);
+		ioctl(-1, cmds[i], NULL);
+		ioctl(-1, cmds[i], end - 2);
+	}
+	for (size_t i = 0; i < sizeof(resets) / sizeof(resets[0]); i++) {
+		*val = (int)resets[i];
+		ioctl(-1, SG_SCSI_RESET, val);
+	}
+	ioctl(-1, SG_SCSI_RESET, end - 2);
+	ioctl(-1, SG_SET_TRANSFORM, -2L);
 }
 
 /* Whether section name is to run: the arguments name those that are, all without. */
@@ -699,6 +860,13 @@ int main(int argc, char **argv)
 		gpio(end);
 	if (wanted(argc, argv, "kd"))
 		kd(end);
+
+	if (wanted(argc, argv, "dev2"))
+		dev2(end);
+	if (wanted(argc, argv, "dev3"))
+		dev3(end);
+	if (wanted(argc, argv, "scsi"))
+		scsi(end);
 	marker("decode-end");
 	return 0;
 }
