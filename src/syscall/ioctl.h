@@ -98,6 +98,7 @@ void ioctl_elem_u32(struct tcb *tcp, const void *elem, void *data);
 void ioctl_elem_x32(struct tcb *tcp, const void *elem, void *data);
 void ioctl_elem_u8(struct tcb *tcp, const void *elem, void *data);
 
+/*
  * A command whose size differs on i386: its native number and the size
  * an i386 tracee's number carries.  ioctl_native() gives the native
  * number of an i386 tracee's one, any other code unchanged.

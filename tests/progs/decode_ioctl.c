@@ -665,6 +665,7 @@ static void kd(char *end)
 	ioctl(-1, PIO_UNISCRNMAP, map);
 	ioctl(-1, PIO_SCRNMAP, end - E_TABSZ);
 	ioctl(-1, GIO_CMAP, end - 48);
+}
 
 /* NBD, LIRC, UBI and MTD. */
 static void dev2(char *end)
