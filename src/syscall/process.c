@@ -437,7 +437,8 @@ SYS_FUNC(ptrace)
 
 /*
  * Calls that return or take a process id: -Y shows its command name,
- * "getpid() = 1234<sh>", as strace does for these.
+ * "getpid() = 1234<sh>", and --decode-pids=pidns its number in
+ * sltrace's pid namespace.
  */
 SYS_FUNC(getpid)
 {
@@ -451,11 +452,30 @@ SYS_FUNC(getppid)
 
 SYS_FUNC(gettid)
 {
-	return RVAL_DECODED | RVAL_PID;
+	return RVAL_DECODED | RVAL_TID;
+}
+
+SYS_FUNC(getpgrp)
+{
+	return RVAL_DECODED | RVAL_PGID;
+}
+
+SYS_FUNC(getpgid)
+{
+	print_pid(tcp, tcp_iarg(tcp, 0));
+	return RVAL_DECODED | RVAL_PGID;
+}
+
+SYS_FUNC(setpgid)
+{
+	print_pid(tcp, tcp_iarg(tcp, 0));
+	emit_next(tcp);
+	print_pgid(tcp, tcp_iarg(tcp, 1));
+	return RVAL_DECODED;
 }
 
 SYS_FUNC(getsid)
 {
 	print_pid(tcp, tcp_iarg(tcp, 0));
-	return RVAL_DECODED;
+	return RVAL_DECODED | RVAL_SID;
 }

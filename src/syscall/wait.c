@@ -122,7 +122,7 @@ static void print_options(struct tcb *tcp, uint64_t opt)
 static int decode_wait4(struct tcb *tcp, bool rusage)
 {
 	if (entering(tcp)) {
-		print_pid(tcp, tcp_iarg(tcp, 0));
+		print_pid_or_pgid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 		return 0;
 	}
