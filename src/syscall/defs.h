@@ -51,6 +51,7 @@
 #define RVAL_TID	0x06	/* a thread id */
 #define RVAL_PGID	0x07	/* a process group id */
 #define RVAL_SID	0x08	/* a session id */
+#define RVAL_PID_OR_PGID 0x09	/* a process, or a group as -pgid */
 #define RVAL_FORMAT	0x0f
 #define RVAL_STR	0x10	/* then " (" tcp->sc.auxstr ")" */
 #define RVAL_NONE	0x20	/* no value: "= ?" */

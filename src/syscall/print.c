@@ -374,6 +374,9 @@ static void print_retval(struct tcb *tcp)
 	case RVAL_SID:
 		print_pid_type(tcp, (int)sc->rval, PT_SID);
 		break;
+	case RVAL_PID_OR_PGID:
+		print_pid_or_pgid(tcp, (int)sc->rval);
+		break;
 	case RVAL_FD:
 		/* An injected retval= past an int shows whole, as strace. */
 		if ((sc->injected & SC_INJECTED_RETVAL) &&

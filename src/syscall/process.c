@@ -150,7 +150,7 @@ static void print_word_at(struct tcb *tcp, uint64_t addr, bool ptr)
 SYS_FUNC(get_robust_list)
 {
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
+		print_tid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 		return 0;
 	}
@@ -229,7 +229,7 @@ static void print_vm_rest(struct tcb *tcp, bool local_data, uint64_t total)
 SYS_FUNC(process_vm_readv)
 {
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
+		print_pid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 		return 0;
 	}
@@ -243,7 +243,7 @@ SYS_FUNC(process_vm_readv)
 
 SYS_FUNC(process_vm_writev)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_pid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	print_vm_rest(tcp, true, IOV_DATA_ALL);
 	return RVAL_DECODED;

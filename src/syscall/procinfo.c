@@ -67,6 +67,9 @@ SYS_FUNC(kcmp)
 	print_pid(tcp, pid1);
 	emit_next(tcp);
 	print_pid(tcp, pid2);
+	/* -y reads the fds of the processes as sltrace numbers them. */
+	pid1 = pidns_translate(tcp, PT_TGID, pid1);
+	pid2 = pidns_translate(tcp, PT_TGID, pid2);
 	emit_next(tcp);
 	print_xval(tcp, kcmp_types, type, "KCMP_???");
 	if (type == KCMP_FILE) {
@@ -95,6 +98,7 @@ SYS_FUNC(kcmp)
 #define IOPRIO_PRIO_MASK ((1U << IOPRIO_CLASS_SHIFT) - 1)
 
 #define IOPRIO_WHO_PROCESS 1
+#define IOPRIO_WHO_PGRP 2
 
 /* "IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4)", the class in the -X style. */
 static const char *sprint_ioprio(char *buf, size_t size, uint32_t prio)
@@ -119,7 +123,9 @@ static void print_ioprio_target(struct tcb *tcp)
 	print_xval(tcp, ioprio_who, which, "IOPRIO_WHO_???");
 	emit_next(tcp);
 	if (which == IOPRIO_WHO_PROCESS)
-		print_pid(tcp, tcp_iarg(tcp, 1));
+		print_tid(tcp, tcp_iarg(tcp, 1));
+	else if (which == IOPRIO_WHO_PGRP)
+		print_pgid(tcp, tcp_iarg(tcp, 1));
 	else
 		emit_int(tcp, tcp_iarg(tcp, 1));
 }

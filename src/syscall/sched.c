@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
 #include "xlat/tables/futex_ops.h"
@@ -43,7 +44,7 @@ static void print_cpu_set(struct tcb *tcp, uint64_t addr, uint64_t len)
 SYS_FUNC(sched_getaffinity)
 {
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
+		print_tid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 		emit_uint(tcp, tcp_arg(tcp, 1));
 		emit_next(tcp);
@@ -59,7 +60,7 @@ SYS_FUNC(sched_getaffinity)
 
 SYS_FUNC(sched_setaffinity)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_tid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 1));
 	emit_next(tcp);
@@ -77,7 +78,7 @@ SYS_FUNC(sched_getscheduler)
 	const char *name;
 
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
+		print_tid(tcp, tcp_iarg(tcp, 0));
 		return 0;
 	}
 	if (syserror(tcp))
@@ -97,7 +98,7 @@ static void print_sched_param(struct tcb *tcp, uint64_t addr)
 
 SYS_FUNC(sched_setscheduler)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_tid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	print_policy(tcp, tcp_arg(tcp, 1));
 	emit_next(tcp);
@@ -108,7 +109,7 @@ SYS_FUNC(sched_setscheduler)
 SYS_FUNC(sched_getparam)
 {
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
+		print_tid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 		return 0;
 	}
@@ -118,7 +119,7 @@ SYS_FUNC(sched_getparam)
 
 SYS_FUNC(sched_setparam)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_tid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	print_sched_param(tcp, tcp_arg(tcp, 1));
 	return RVAL_DECODED;
@@ -139,7 +140,7 @@ SYS_FUNC(sched_get_priority_min)
 static int rr_get_interval(struct tcb *tcp, bool time64)
 {
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
+		print_tid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 		return 0;
 	}
@@ -220,7 +221,7 @@ static void print_sched_attr(struct tcb *tcp, uint64_t addr)
 SYS_FUNC(sched_getattr)
 {
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
+		print_tid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 		return 0;
 	}
@@ -237,7 +238,7 @@ SYS_FUNC(sched_getattr)
 
 SYS_FUNC(sched_setattr)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_tid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	print_sched_attr(tcp, tcp_arg(tcp, 1));
 	emit_next(tcp);
@@ -245,19 +246,35 @@ SYS_FUNC(sched_setattr)
 	return RVAL_DECODED;
 }
 
+/* include/uapi/linux/resource.h */
+#define K_PRIO_PROCESS 0
+#define K_PRIO_PGRP 1
+
+/* which and who: a thread, a process group or a user. */
+static void print_prio_target(struct tcb *tcp)
+{
+	uint32_t which = (uint32_t)tcp_arg(tcp, 0);
+	int who = tcp_iarg(tcp, 1);
+
+	print_xval(tcp, priorities, which, "PRIO_???");
+	emit_next(tcp);
+	if (which == K_PRIO_PROCESS)
+		print_tid(tcp, who);
+	else if (which == K_PRIO_PGRP)
+		print_pgid(tcp, who);
+	else
+		emit_int(tcp, who);
+}
+
 SYS_FUNC(getpriority)
 {
-	print_xval(tcp, priorities, (uint32_t)tcp_arg(tcp, 0), "PRIO_???");
-	emit_next(tcp);
-	emit_int(tcp, tcp_iarg(tcp, 1));
+	print_prio_target(tcp);
 	return RVAL_DECODED;
 }
 
 SYS_FUNC(setpriority)
 {
-	print_xval(tcp, priorities, (uint32_t)tcp_arg(tcp, 0), "PRIO_???");
-	emit_next(tcp);
-	emit_int(tcp, tcp_iarg(tcp, 1));
+	print_prio_target(tcp);
 	emit_next(tcp);
 	emit_int(tcp, tcp_iarg(tcp, 2));
 	return RVAL_DECODED;

@@ -374,7 +374,7 @@ SYS_FUNC(rt_sigtimedwait_time64)
 
 SYS_FUNC(rt_sigqueueinfo)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_pid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	print_signo(tcp, tcp_iarg(tcp, 1));
 	emit_next(tcp);
@@ -384,9 +384,9 @@ SYS_FUNC(rt_sigqueueinfo)
 
 SYS_FUNC(rt_tgsigqueueinfo)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_pid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
-	emit_int(tcp, tcp_iarg(tcp, 1));
+	print_tid(tcp, tcp_iarg(tcp, 1));
 	emit_next(tcp);
 	print_signo(tcp, tcp_iarg(tcp, 2));
 	emit_next(tcp);
