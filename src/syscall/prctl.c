@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
 #include "syscall/seccomp.h"
@@ -206,21 +207,33 @@ static void print_vl(struct tcb *tcp, uint64_t v, const struct xlat *flags,
 	print_named(tcp, v, buf, false);
 }
 
-/* PIDTYPE_* as strace shows it there: "0 /\* PIDTYPE_PID *\/". */
-static void print_pidtype(struct tcb *tcp, uint64_t v)
+/*
+ * PIDTYPE_* (an int in the kernel) as strace shows it there, the value
+ * first whatever -X says: "0 /\* PIDTYPE_PID *\/", "0x1 /\* PIDTYPE_TGID *\/".
+ */
+static void print_pidtype(struct tcb *tcp, uint32_t v)
 {
 	const char *name = xlat_name(pidtypes, v);
 	char buf[64];
 
 	if (cfg.xlat_style == XLAT_STYLE_RAW)
-		snprintf(buf, sizeof(buf), "%#llx", (unsigned long long)v);
-	else if (name)
-		snprintf(buf, sizeof(buf), "%llu /* %s */",
-			 (unsigned long long)v, name);
+		snprintf(buf, sizeof(buf), "%#x", v);
 	else
-		snprintf(buf, sizeof(buf), "%#llx /* PIDTYPE_??? */",
-			 (unsigned long long)v);
+		snprintf(buf, sizeof(buf), "%#x /* %s */", v,
+			 name ? name : "PIDTYPE_???");
 	emit_sym(tcp, v, buf);
+}
+
+/* PR_SCHED_CORE's pid, of the kind its PIDTYPE_* says (enum pid_type). */
+static void print_sched_core_pid(struct tcb *tcp, int pid, uint32_t type)
+{
+	static const enum pid_type kinds[] = { PT_TID, PT_TGID, PT_PGID,
+					       PT_SID };
+
+	if (type < sizeof(kinds) / sizeof(kinds[0]))
+		print_pid_type(tcp, pid, kinds[type]);
+	else
+		emit_int(tcp, pid);
 }
 
 /* The part of prctl printed at entry; returns what the entry returns. */
@@ -387,10 +400,14 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 		print_xval(tcp, pr_sched_core, (uint32_t)a2,
 			   "PR_SCHED_CORE_???");
 		emit_next(tcp);
-		emit_int(tcp, (int32_t)a3);
+		print_sched_core_pid(tcp, (int32_t)a3,
+				     (uint32_t)tcp_arg(tcp, 3));
 		emit_next(tcp);
-		print_pidtype(tcp, tcp_arg(tcp, 3));
+		print_pidtype(tcp, (uint32_t)tcp_arg(tcp, 3));
 		emit_next(tcp);
+		/* PR_SCHED_CORE_GET writes the cookie: shown at exit. */
+		if ((uint32_t)a2 == 0 /* PR_SCHED_CORE_GET */)
+			return 0;
 		emit_ptr(tcp, tcp_arg(tcp, 4));
 		return RVAL_DECODED;
 	case PR_SET_VMA:
@@ -425,7 +442,7 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 			print_named(tcp, (uint64_t)-1, "PR_SET_PTRACER_ANY",
 				    true);
 		else
-			emit_int(tcp, (int32_t)a2);
+			print_pid(tcp, (int32_t)a2);
 		return RVAL_DECODED;
 	default:
 		hex_args(tcp, 1);
@@ -529,6 +546,19 @@ static int prctl_exit(struct tcb *tcp, unsigned int opt)
 		else
 			print_comm(tcp, a2);
 		return RVAL_DECIMAL;
+	case PR_SCHED_CORE: {
+		uint64_t addr = tcp_arg(tcp, 4), cookie;
+
+		if (!addr || syserror(tcp) ||
+		    tracee_read(tcp, addr, &cookie, sizeof(cookie))) {
+			emit_ptr(tcp, addr);
+		} else {
+			emit_array_begin(tcp);
+			emit_hex(tcp, cookie);
+			emit_array_end(tcp);
+		}
+		return RVAL_DECIMAL;
+	}
 	default:
 		return RVAL_DECIMAL;
 	}
