@@ -60,6 +60,7 @@ struct found {
 	enum pid_type type;
 	pid_t id;
 	pid_t task; /* in /proc's namespace */
+	pid_t own;  /* the answer, in sltrace's */
 };
 
 #define CACHE_SLOTS 256
@@ -226,12 +227,19 @@ static pid_t scan(ino_t ns, unsigned int level, enum pid_type type, pid_t id,
 }
 
 /* The task (/proc's number) whose id of type at level of ns is id. */
+static struct found *found_slot(ino_t ns, enum pid_type type, pid_t id)
+{
+	uint64_t key = (uint64_t)ns * 31 + (uint64_t)id * NTYPES + type;
+
+	return &founds[key % CACHE_SLOTS];
+}
+
 static pid_t find_task(ino_t ns, unsigned int level, enum pid_type type,
 		       pid_t id, struct ns_ids *ids)
 {
-	uint64_t key = (uint64_t)ns * 31 + (uint64_t)id * NTYPES + type;
-	struct found *f = &founds[key % CACHE_SLOTS];
+	struct found *f = found_slot(ns, type, id);
 
+	f->own = 0;
 	if (f->ns == ns && f->type == type && f->id == id && f->task > 0 &&
 	    !read_ids(f->task, ids) &&
 	    task_matches(f->task, ids, ns, level, type, id))
@@ -280,6 +288,7 @@ pid_t pidns_translate(struct tcb *tcp, enum pid_type type, pid_t id)
 {
 	const struct task_ns *t;
 	struct ns_ids ids;
+	struct found *f;
 
 	if (id <= 0 || !self_init())
 		return 0;
@@ -289,9 +298,20 @@ pid_t pidns_translate(struct tcb *tcp, enum pid_type type, pid_t id)
 	/* A tracee's namespace is sltrace's or one below it. */
 	if (t->ns == self.ns)
 		return id;
+	/*
+	 * A thread's or a process's ids stay while it lives: an answer
+	 * that is a tracee not yet gone (pidns_forget) holds without a
+	 * look at /proc.  A getpid() loop costs nothing more then.
+	 */
+	f = found_slot(t->ns, type, id);
+	if ((type == PT_TID || type == PT_TGID) && f->ns == t->ns &&
+	    f->type == type && f->id == id && f->own > 0 &&
+	    tasks[(unsigned int)f->own % CACHE_SLOTS].tid == f->own)
+		return f->own;
 	if (!find_task(t->ns, t->level, type, id, &ids))
 		return 0;
-	return ids.id[type][self.level];
+	f->own = ids.id[type][self.level];
+	return f->own;
 }
 
 void pidns_forget(pid_t pid)
