@@ -24,6 +24,7 @@
 #include "output/replay.h"
 #include "stats/stats.h"
 #include "syscall/nested_ptrace.h"
+#include "syscall/net.h"
 #include "syscall/print.h"
 #include "unwind/unwind.h"
 
@@ -240,6 +241,7 @@ int main(int argc, char **argv)
 	/* -f takes the program's children from its own ptrace: say so. */
 	if (cfg.follow_forks)
 		nested_ptrace_init();
+	subcall_stops_init(qual_trace_set());
 	if (engine_init(engine_config_of_cli(), NULL) < 0) {
 		out_finish();
 		return 1;

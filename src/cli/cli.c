@@ -222,6 +222,9 @@ static const char usage_text[] =
 "                 device numbers...)\n"
 "  -Y, --decode-pids=comm\n"
 "                 follow pids with the command name of their process\n"
+"  --decode-pids=pidns, --pidns-translation\n"
+"                 follow pids of a tracee in another pid namespace with\n"
+"                 their number in sltrace's\n"
 "\n"
 "Statistics:\n"
 "  -c, --summary-only\n"
@@ -392,6 +395,7 @@ enum {
 	OPT_SYSCALL_TIMES,
 	OPT_ALWAYS_SHOW_PID,
 	OPT_DECODE_PIDS,
+	OPT_PIDNS_TRANSLATION,
 	OPT_TRACE_FDS,
 	OPT_KILL_ON_EXIT,
 	OPT_NO_GUARDIAN,
@@ -419,6 +423,7 @@ static const struct option long_options[] = {
 	{ "decode-fd",		optional_argument, NULL, OPT_QUAL + QK_DECODE_FDS },
 	{ "decode-fds",		optional_argument, NULL, OPT_QUAL + QK_DECODE_FDS },
 	{ "decode-pids",	required_argument, NULL, OPT_DECODE_PIDS },
+	{ "pidns-translation",	no_argument,	   NULL, OPT_PIDNS_TRANSLATION },
 	{ "daemonize",		optional_argument, NULL, 'D' },
 	{ "detach-on",		required_argument, NULL, 'b' },
 	{ "env",		required_argument, NULL, 'E' },
@@ -707,9 +712,9 @@ static unsigned int time_precision(const char *arg, const char *opt)
 }
 
 /*
- * --decode-pids=SET of comm and pidns.  Both share sltrace's pid
- * namespace with the tracee when sltrace starts it, so pidns adds
- * nothing then; it is accepted for strace's command lines.
+ * --decode-pids=SET of comm and pidns.  Each of -Y, --pidns-translation
+ * and --decode-pids= sets the whole set, as strace's do: the last one
+ * given is what holds.
  */
 static void set_decode_pids(const char *arg)
 {
@@ -747,6 +752,7 @@ static void set_decode_pids(const char *arg)
 	if (negated)
 		set = 3 & ~set;
 	cfg.decode_pids_comm = set & 1;
+	cfg.decode_pids_pidns = set & 2;
 }
 
 /* -z and -Z are status= sets; strace warns when more than one is given. */
@@ -1059,10 +1065,13 @@ void cli_parse(int argc, char **argv)
 								  "--syscall-times");
 			break;
 		case 'Y':
-			cfg.decode_pids_comm = true;
+			set_decode_pids("comm");
 			break;
 		case OPT_DECODE_PIDS:
 			set_decode_pids(optarg);
+			break;
+		case OPT_PIDNS_TRANSLATION:
+			set_decode_pids("pidns");
 			break;
 		case OPT_ALWAYS_SHOW_PID:
 			cfg.always_show_pid = true;

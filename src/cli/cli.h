@@ -54,6 +54,7 @@ struct config {
 	bool print_ip;			/* -i: "[00007f...] " instruction pointer */
 	bool always_show_pid;		/* --always-show-pid */
 	bool decode_pids_comm;		/* -Y: "1234<comm>" */
+	bool decode_pids_pidns;		/* pids in sltrace's pid namespace too */
 
 	/*
 	 * The engine reads the tracee's system CPU time at every syscall

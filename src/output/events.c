@@ -236,6 +236,7 @@ void event_superseded(struct tcb *tcp, pid_t by)
 		line_event_kind(tcp, LINE_GONE,
 				"+++ superseded by execve in pid %d +++", by);
 	pid_comm_forget(tcp->pid);
+	pidns_forget(tcp->pid);
 	out_event_done(tcp->out);
 	out_release(tcp->out);
 	tcp->out = NULL;
@@ -358,6 +359,7 @@ void event_exited(struct tcb *tcp, int status)
 					WCOREDUMP(status) ? "(core dumped) " : "");
 	}
 	pid_comm_forget(tcp->pid);
+	pidns_forget(tcp->pid);
 	out_event_done(tcp->out);
 	out_release(tcp->out);
 	tcp->out = NULL;
@@ -403,6 +405,7 @@ void event_detached(struct tcb *tcp)
 			line_hold_end(tcp, qual_status() & STATUS_DETACHED);
 	}
 	pid_comm_forget(tcp->pid);
+	pidns_forget(tcp->pid);
 	out_event_done(tcp->out);
 	out_release(tcp->out);
 	tcp->out = NULL;

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "output/emit.h"
 #include "output/internal.h"
 #include "output/pidcomm.h"
+#include "syscall/pidns.h"
 
 /* TASK_COMM_LEN, include/linux/sched.h: 15 bytes and a NUL. */
 #define COMM_MAX 16
@@ -84,7 +86,7 @@ static int read_comm(pid_t pid, char *comm)
 	ssize_t n;
 	int fd;
 
-	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pidns_proc_pid(pid));
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
@@ -188,19 +190,83 @@ size_t pid_comm(pid_t pid, bool traced, char *buf, size_t size)
 	return n;
 }
 
-void print_pid(struct tcb *tcp, int pid)
+/* -Y: "<comm>" of own, a pid of sltrace's namespace. */
+static void annotate_comm(struct tcb *tcp, pid_t own)
 {
 	char text[2 + 4 * COMM_MAX], name[4 * COMM_MAX];
 	size_t n;
 
-	emit_int(tcp, pid);
-	if (!cfg.decode_pids_comm)
-		return;
-	n = pid_comm(pid, false, text, sizeof(text) - 1);
+	n = pid_comm(own, false, text, sizeof(text) - 1);
 	if (!n)
 		return;
 	text[n] = '\0';
 	/* JSON takes the name without its brackets. */
 	snprintf(name, sizeof(name), "%.*s", (int)(n - 2), text + 1);
 	emit_annot(tcp, "comm", name, text);
+}
+
+/*
+ * --decode-pids=pidns: the number own of sltrace's namespace, when the
+ * tracee's differs.  JSON has it as "pidns".
+ */
+void emit_pidns(struct tcb *tcp, int own)
+{
+	char text[64], num[16];
+
+	snprintf(num, sizeof(num), "%d", own);
+	snprintf(text, sizeof(text), " /* %d in strace's PID NS */", own);
+	emit_annot(tcp, "pidns", num, text);
+}
+
+void print_pid_type(struct tcb *tcp, int id, enum pid_type type)
+{
+	pid_t own;
+
+	emit_int(tcp, id);
+	if (!pidns_active() || id <= 0)
+		return;
+	own = pidns_translate(tcp, type, id);
+	if (own <= 0)
+		return;
+	/* A group or a session has no name of its own. */
+	if (cfg.decode_pids_comm && (type == PT_TID || type == PT_TGID))
+		annotate_comm(tcp, own);
+	if (cfg.decode_pids_pidns && own != id)
+		emit_pidns(tcp, own);
+}
+
+void print_pid(struct tcb *tcp, int pid)
+{
+	print_pid_type(tcp, pid, PT_TGID);
+}
+
+void print_tid(struct tcb *tcp, int tid)
+{
+	print_pid_type(tcp, tid, PT_TID);
+}
+
+void print_pgid(struct tcb *tcp, int pgid)
+{
+	print_pid_type(tcp, pgid, PT_PGID);
+}
+
+void print_sid(struct tcb *tcp, int sid)
+{
+	print_pid_type(tcp, sid, PT_SID);
+}
+
+void print_pid_or_pgid(struct tcb *tcp, int pid)
+{
+	pid_t own;
+
+	if (pid >= -1) {
+		print_pid(tcp, pid);
+		return;
+	}
+	emit_int(tcp, pid);
+	if (!cfg.decode_pids_pidns || pid == INT_MIN)
+		return;
+	own = pidns_translate(tcp, PT_PGID, -pid);
+	if (own > 0 && own != -pid)
+		emit_pidns(tcp, own);
 }

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "syscall/pidns.h"
+
 struct tcb;
 
 /*
@@ -26,10 +28,21 @@ size_t pid_comm(pid_t pid, bool traced, char *buf, size_t size);
 void pid_comm_forget(pid_t pid);
 
 /*
- * A pid argument or return value: "1234", with -Y "1234<comm>" while
- * the process exists.  For decoders (pid arguments of kill, wait4,
- * tgkill...; returns of getpid, fork, clone...).
+ * An id a decoder prints (arguments of kill, wait4, setpgid...; returns
+ * of getpid, fork, getsid...; fields such as si_pid): "1234"; with -Y
+ * a thread's or process's "1234<comm>" while it exists; with
+ * --decode-pids=pidns, when the tracee is in another pid namespace,
+ * "2 /\* 1234 in strace's PID NS *\/".  print_pid is a process,
+ * print_tid a thread, print_pgid a process group, print_sid a session.
  */
+void print_pid_type(struct tcb *tcp, int id, enum pid_type type);
 void print_pid(struct tcb *tcp, int pid);
+void print_tid(struct tcb *tcp, int tid);
+void print_pgid(struct tcb *tcp, int pgid);
+void print_sid(struct tcb *tcp, int sid);
+/* A pid that names a process group when below -1 (kill, wait4). */
+void print_pid_or_pgid(struct tcb *tcp, int pid);
+/* The " /\* 1234 in strace's PID NS *\/" of print_pid_type. */
+void emit_pidns(struct tcb *tcp, int own);
 
 #endif

@@ -24,6 +24,7 @@
 #include "output/events.h"
 #include "output/internal.h"
 #include "output/records.h"
+#include "output/pidcomm.h"
 #include "output/replay.h"
 #include "select/qualify.h"
 #include "sysent/sysent.h"
@@ -204,6 +205,8 @@ static void render_noted(struct tcb *tcp, struct json_object *v)
 			snprintf(text, sizeof(text), "<%s>",
 				 json_object_get_string(x));
 			emit_annot(tcp, "comm", json_object_get_string(x), text);
+		} else if (!strcmp(key, "pidns")) {
+			emit_pidns(tcp, atoi(json_object_get_string(x)));
 		} else if (!strcmp(key, "changed")) {
 			emit_changed(tcp);
 			render(tcp, x);

@@ -23,6 +23,7 @@
 
 #include "engine/engine.h"
 #include "select/path.h"
+#include "syscall/pidns.h"
 #include "sysent/sysent.h"
 
 bool pathfilter_on;
@@ -117,7 +118,8 @@ static bool fd_matches(struct tcb *tcp, int fd)
 		return true;
 	if (!npaths)
 		return false;
-	snprintf(link, sizeof(link), "/proc/%d/fd/%d", (int)tcp->pid, fd);
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", pidns_proc_pid(tcp->pid),
+		 fd);
 	n = readlink(link, target, sizeof(target) - 1);
 	if (n < 0)
 		return false;

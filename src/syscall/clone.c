@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/file.h"
 #include "syscall/process.h"
@@ -80,6 +81,21 @@ static void print_pidfd_at(struct tcb *tcp, uint64_t addr)
  * strace shows the stack and the flags at entry, the pointers the
  * kernel writes through at exit.
  */
+/* "[tid]": the thread id the kernel wrote at addr, as print_tid shows it. */
+static void print_tid_at(struct tcb *tcp, uint64_t addr)
+{
+	int32_t tid;
+
+	if (!addr || syserror(tcp) ||
+	    tracee_read(tcp, addr, &tid, sizeof(tid))) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_array_begin(tcp);
+	print_tid(tcp, tid);
+	emit_array_end(tcp);
+}
+
 SYS_FUNC(clone)
 {
 	uint64_t flags = tcp_arg(tcp, 0);
@@ -95,12 +111,13 @@ SYS_FUNC(clone)
 		print_clone_flags(tcp, flags);
 		return 0;
 	}
-	if (flags & (CLONE_PARENT_SETTID | CLONE_PIDFD)) {
+	/* With CLONE_PIDFD the kernel puts the pidfd there instead. */
+	if (flags & CLONE_PIDFD) {
 		emit_field(tcp, "parent_tid");
-		if (flags & CLONE_PIDFD)
-			print_pidfd_at(tcp, ptid);
-		else
-			print_int_at(tcp, ptid);
+		print_pidfd_at(tcp, ptid);
+	} else if (flags & CLONE_PARENT_SETTID) {
+		emit_field(tcp, "parent_tid");
+		print_tid_at(tcp, ptid);
 	}
 	if (flags & CLONE_SETTLS) {
 		emit_field(tcp, "tls");
@@ -113,18 +130,21 @@ SYS_FUNC(clone)
 		emit_field(tcp, "child_tidptr");
 		emit_ptr(tcp, ctid);
 	}
-	return RVAL_PID;
+	return RVAL_TID;
 }
 
-/* The new process's pid, decorated by -Y like every pid. */
+/*
+ * The new task's id, decorated by -Y and --decode-pids=pidns like every
+ * pid: a thread's (clone makes threads too).
+ */
 SYS_FUNC(fork)
 {
-	return RVAL_DECODED | RVAL_PID;
+	return RVAL_DECODED | RVAL_TID;
 }
 
 SYS_FUNC(vfork)
 {
-	return RVAL_DECODED | RVAL_PID;
+	return RVAL_DECODED | RVAL_TID;
 }
 
 /* struct clone_args, include/uapi/linux/sched.h: eleven u64. */
@@ -272,7 +292,7 @@ SYS_FUNC(clone3)
 		}
 		if (a.flags & CLONE_PARENT_SETTID) {
 			emit_field(tcp, "parent_tid");
-			print_int_at(tcp, a.parent_tid);
+			print_tid_at(tcp, a.parent_tid);
 		}
 		if (size > CLONE_ARGS_SIZE_VER2)
 			print_struct_tail(tcp, addr, CLONE_ARGS_SIZE_VER2,
@@ -281,5 +301,5 @@ SYS_FUNC(clone3)
 	}
 	emit_next(tcp);
 	emit_uint(tcp, size);
-	return RVAL_PID;
+	return RVAL_TID;
 }

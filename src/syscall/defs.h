@@ -43,7 +43,15 @@
 #define RVAL_OCTAL	0x02	/* 022 (umask) */
 #define RVAL_UDECIMAL	0x03	/* unsigned decimal */
 #define RVAL_FD		0x04	/* a file descriptor: 3</path> with -y */
-#define RVAL_PID	0x05	/* a process id: 1234<comm> with -Y */
+/*
+ * Ids (print_pid_type): with -Y "1234<comm>" (threads and processes), with
+ * --decode-pids=pidns also as sltrace's pid namespace numbers them.
+ */
+#define RVAL_PID	0x05	/* a process (thread group) id */
+#define RVAL_TID	0x06	/* a thread id */
+#define RVAL_PGID	0x07	/* a process group id */
+#define RVAL_SID	0x08	/* a session id */
+#define RVAL_PID_OR_PGID 0x09	/* a process, or a group as -pgid */
 #define RVAL_FORMAT	0x0f
 #define RVAL_STR	0x10	/* then " (" tcp->sc.auxstr ")" */
 #define RVAL_NONE	0x20	/* no value: "= ?" */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/pidcomm.h"
 #include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/desc.h"
@@ -33,6 +34,9 @@ enum {
 	K_F_DUPFD_CLOEXEC = 1030, K_F_SETPIPE_SZ, K_F_GETPIPE_SZ,
 	K_F_ADD_SEALS, K_F_GET_SEALS,
 };
+
+/* struct f_owner_ex's types, include/uapi/asm-generic/fcntl.h. */
+enum { K_F_OWNER_TID, K_F_OWNER_PID, K_F_OWNER_PGRP };
 
 /* The three layouts of struct flock a tracee may pass. */
 enum flock_layout {
@@ -143,7 +147,20 @@ static void print_owner_ex(struct tcb *tcp, uint64_t addr)
 	emit_field(tcp, "type");
 	print_xval(tcp, owner_types, (uint32_t)v[0], "F_OWNER_???");
 	emit_field(tcp, "pid");
-	emit_int(tcp, v[1]);
+	switch (v[0]) {
+	case K_F_OWNER_TID:
+		print_tid(tcp, v[1]);
+		break;
+	case K_F_OWNER_PID:
+		print_pid(tcp, v[1]);
+		break;
+	case K_F_OWNER_PGRP:
+		print_pgid(tcp, v[1]);
+		break;
+	default:
+		emit_int(tcp, v[1]);
+		break;
+	}
 	emit_struct_end(tcp);
 }
 
@@ -211,6 +228,8 @@ static int fcntl_exit_rval(struct tcb *tcp, int cmd)
 			return RVAL_HEX;
 		snprintf(aux, sizeof(aux), "%s", name);
 		break;
+	case K_F_GETOWN:
+		return RVAL_PID_OR_PGID;
 	case K_F_GETSIG:
 		name = rv ? signal_name((int)rv) : NULL;
 		if (!name)
@@ -261,8 +280,9 @@ static int do_fcntl(struct tcb *tcp, bool is64)
 		print_flags(tcp, fd_flags, (uint32_t)arg, "FD_???");
 		break;
 	case K_F_SETOWN:
+		/* A process, or a process group as its negated id. */
 		emit_next(tcp);
-		emit_int(tcp, (int32_t)arg);
+		print_pid_or_pgid(tcp, (int32_t)arg);
 		break;
 	case K_F_SETPIPE_SZ:
 	case K_F_DUPFD:

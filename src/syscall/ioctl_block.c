@@ -15,6 +15,7 @@
 #include <linux/ioctl.h>
 #include <linux/loop.h>
 
+#include "output/pidcomm.h"
 #include "select/qualify.h"
 #include "syscall/file.h"
 #include "syscall/ioctl.h"
@@ -293,7 +294,8 @@ static int blktrace_setup(struct tcb *tcp, uint64_t arg)
 		ioctl_field_u(tcp, "buf_nr", get_u(b, 40, 4));
 		ioctl_field_u(tcp, "start_lba", get_u(b, o, 8));
 		ioctl_field_u(tcp, "end_lba", get_u(b, o + 8, 8));
-		ioctl_field_u(tcp, "pid", get_u(b, o + 16, 4));
+		emit_field(tcp, "pid");
+		print_pid(tcp, (int)get_u(b, o + 16, 4));
 		emit_struct_end(tcp);
 		net_priv_set(tcp, 1);
 		return 0;

@@ -19,6 +19,7 @@
 #include <linux/userfaultfd.h>
 
 #include "arch/arch.h"
+#include "output/pidcomm.h"
 #include "select/qualify.h"
 #include "syscall/ioctl.h"
 #include "syscall/net.h"
@@ -337,7 +338,8 @@ static void print_seccomp_notif(struct tcb *tcp, const unsigned char *b)
 	memcpy(args, b + 32, 48);
 	emit_struct_begin(tcp);
 	ioctl_field_x(tcp, "id", id);
-	ioctl_field_u(tcp, "pid", pid);
+	emit_field(tcp, "pid");
+	print_tid(tcp, (int)pid);
 	ioctl_field_x(tcp, "flags", flags);
 	emit_field(tcp, "data");
 	emit_struct_begin(tcp);

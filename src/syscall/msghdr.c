@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "output/pidcomm.h"
 #include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/desc.h"
@@ -103,7 +104,7 @@ static void print_cmsg_socket(struct tcb *tcp, int type,
 		emit_field(tcp, "cmsg_data");
 		emit_struct_begin(tcp);
 		emit_field(tcp, "pid");
-		emit_int(tcp, (int32_t)get_u32(d));
+		print_pid(tcp, (int32_t)get_u32(d));
 		emit_field(tcp, "uid");
 		emit_uint(tcp, get_u32(d + 4));
 		emit_field(tcp, "gid");

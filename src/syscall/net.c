@@ -558,6 +558,40 @@ int decode_subcall(struct tcb *tcp)
 	return decode_socketcall_subcall(tcp) || decode_ipc_subcall(tcp);
 }
 
+/* The i386 rows of what ipc() carries (linux/ipc.h's calls). */
+static const char *const ipc_subcalls[] = {
+	"semget", "semctl", "msgsnd", "msgrcv", "msgget", "msgctl",
+	"shmat", "shmdt", "shmget", "shmctl",
+};
+
+static bool compat_traced(const struct scset *trace, const struct sysent *ent)
+{
+	const struct sysent_table *t = &sysent_tables[PERS_COMPAT];
+
+	return ent && ent >= t->ents && ent < t->ents + t->count &&
+	       scset_has(trace, PERS_COMPAT, ent - t->ents);
+}
+
+void subcall_stops_init(const struct scset *trace)
+{
+	long socketcall = sysent_find(PERS_COMPAT, "socketcall");
+	long ipc = sysent_find(PERS_COMPAT, "ipc");
+	bool sock = false, sysv = false;
+
+	for (unsigned int call = 1; call < sizeof(socketcall_nargs); call++)
+		sock |= compat_traced(trace, socketcall_ent(call));
+	for (size_t i = 0; i < sizeof(ipc_subcalls) / sizeof(ipc_subcalls[0]);
+	     i++) {
+		long nr = sysent_find(PERS_COMPAT, ipc_subcalls[i]);
+
+		sysv |= nr >= 0 && scset_has(trace, PERS_COMPAT, nr);
+	}
+	if (sock && socketcall >= 0)
+		engine_stop_also_at(PERS_COMPAT, socketcall);
+	if (sysv && ipc >= 0)
+		engine_stop_also_at(PERS_COMPAT, ipc);
+}
+
 /* What is left when the sub-call cannot be told: the call and pointer. */
 SYS_FUNC(socketcall)
 {

@@ -16,6 +16,7 @@
 #include "xlat/xlat.h"
 
 #include "engine/tcb.h"
+#include "filter/sets.h"
 
 /*
  * A value kept from a syscall's entry to its exit (a length the kernel
@@ -85,6 +86,12 @@ int decode_socketcall_subcall(struct tcb *tcp);
 int decode_ipc_subcall(struct tcb *tcp);
 /* Both: the one call print.c makes before it starts the entry line. */
 int decode_subcall(struct tcb *tcp);
+/*
+ * Before engine_init(): under the seccomp filter only the numbers of -e
+ * trace= stop, so socketcall and ipc must stop too when trace names a
+ * sub-call they carry (glibc's i386 sendto is a socketcall).
+ */
+void subcall_stops_init(const struct scset *trace);
 
 /*
  * -yy: the endpoints of the socket behind fd, as strace shows them

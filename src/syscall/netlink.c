@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "output/pidcomm.h"
 #include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/net.h"
@@ -287,8 +288,9 @@ void nl_print_header(struct tcb *tcp, int family, const struct nlmsghdr *h)
 	print_flags(tcp, flags_table(family, h->nlmsg_type), h->nlmsg_flags,
 		    "NLM_F_???");
 	NL_FIELD_U(tcp, *h, nlmsg_seq);
+	/* Mostly 0 or the sender's pid: -Y and pidns treat it as one. */
 	emit_field(tcp, "nlmsg_pid");
-	emit_int(tcp, (int32_t)h->nlmsg_pid);
+	print_pid(tcp, (int32_t)h->nlmsg_pid);
 	emit_struct_end(tcp);
 }
 

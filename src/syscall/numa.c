@@ -219,7 +219,8 @@ SYS_FUNC(move_pages)
 		emit_next(tcp);
 		return 0;
 	}
-	if (syserror(tcp))
+	/* An empty status array shows as one, failed call or not. */
+	if (syserror(tcp) && count)
 		emit_ptr(tcp, status);
 	else
 		print_array(tcp, status, count, sizeof(int32_t),

@@ -240,8 +240,8 @@ static void print_vl(struct tcb *tcp, uint64_t v, const struct xlat *flags)
 }
 
 /*
- * PIDTYPE_* as strace shows it there, an unsigned int with its name in
- * a comment whatever -X says: "0x1 /\* PIDTYPE_TGID *\/".
+ * PIDTYPE_* (an int in the kernel) as strace shows it there, the value
+ * first whatever -X says: "0 /\* PIDTYPE_PID *\/", "0x1 /\* PIDTYPE_TGID *\/".
  */
 static void print_pidtype(struct tcb *tcp, uint32_t v)
 {
@@ -254,6 +254,18 @@ static void print_pidtype(struct tcb *tcp, uint32_t v)
 		snprintf(buf, sizeof(buf), "%#x /* %s */", v,
 			 name ? name : "PIDTYPE_???");
 	emit_sym(tcp, v, buf);
+}
+
+/* PR_SCHED_CORE's pid, of the kind its PIDTYPE_* says (enum pid_type). */
+static void print_sched_core_pid(struct tcb *tcp, int pid, uint32_t type)
+{
+	static const enum pid_type kinds[] = { PT_TID, PT_TGID, PT_PGID,
+					       PT_SID };
+
+	if (type < sizeof(kinds) / sizeof(kinds[0]))
+		print_pid_type(tcp, pid, kinds[type]);
+	else
+		emit_int(tcp, pid);
 }
 
 /* The part of prctl printed at entry; returns what the entry returns. */
@@ -433,11 +445,12 @@ static int prctl_entry(struct tcb *tcp, unsigned int opt)
 		print_xval(tcp, pr_sched_core, (uint32_t)a2,
 			   "PR_SCHED_CORE_???");
 		emit_next(tcp);
-		print_pid(tcp, (int32_t)a3);
+		print_sched_core_pid(tcp, (int32_t)a3,
+				     (uint32_t)tcp_arg(tcp, 3));
 		emit_next(tcp);
 		print_pidtype(tcp, (uint32_t)tcp_arg(tcp, 3));
 		emit_next(tcp);
-		/* PR_SCHED_CORE_GET writes the cookie there. */
+		/* PR_SCHED_CORE_GET writes the cookie: shown at exit. */
 		if ((uint32_t)a2 == PR_SCHED_CORE_GET)
 			return 0;
 		emit_ptr(tcp, tcp_arg(tcp, 4));

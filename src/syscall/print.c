@@ -366,7 +366,19 @@ static void print_retval(struct tcb *tcp)
 		emit_uint(tcp, v);
 		break;
 	case RVAL_PID:
-		print_pid(tcp, (int)sc->rval);
+		print_pid_type(tcp, (int)sc->rval, PT_TGID);
+		break;
+	case RVAL_TID:
+		print_pid_type(tcp, (int)sc->rval, PT_TID);
+		break;
+	case RVAL_PGID:
+		print_pid_type(tcp, (int)sc->rval, PT_PGID);
+		break;
+	case RVAL_SID:
+		print_pid_type(tcp, (int)sc->rval, PT_SID);
+		break;
+	case RVAL_PID_OR_PGID:
+		print_pid_or_pgid(tcp, (int)sc->rval);
 		break;
 	case RVAL_FD:
 		/* An injected retval= past an int shows whole, as strace. */

@@ -182,7 +182,7 @@ ssize_t fd_path(pid_t pid, int fd, char *buf, size_t size)
 	char link[64];
 	ssize_t n;
 
-	snprintf(link, sizeof(link), "/proc/%d/fd/%d", pid, fd);
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", pidns_proc_pid(pid), fd);
 	n = readlink(link, buf, size - 1);
 	if (n < 0)
 		return -1;
@@ -225,7 +225,7 @@ static bool add_device(pid_t pid, int fd, char *path, size_t size)
 	struct stat st;
 	size_t n = strlen(path);
 
-	snprintf(link, sizeof(link), "/proc/%d/fd/%d", pid, fd);
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", pidns_proc_pid(pid), fd);
 	if (stat(link, &st) < 0 || !(S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
 		return false;
 	snprintf(path + n, size - n, "<%s %u:%u>",
@@ -245,7 +245,8 @@ bool pidfd_pid(pid_t pid, int fd, pid_t *target)
 	int v = 0;
 	FILE *f;
 
-	snprintf(name, sizeof(name), "/proc/%d/fdinfo/%d", pid, fd);
+	snprintf(name, sizeof(name), "/proc/%d/fdinfo/%d", pidns_proc_pid(pid),
+		 fd);
 	f = fopen(name, "r");
 	if (!f)
 		return false;

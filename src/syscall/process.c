@@ -131,7 +131,7 @@ SYS_FUNC(set_robust_list)
 SYS_FUNC(get_robust_list)
 {
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
+		print_tid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 		return 0;
 	}
@@ -210,7 +210,7 @@ static void print_vm_rest(struct tcb *tcp, bool local_data, uint64_t total)
 SYS_FUNC(process_vm_readv)
 {
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
+		print_pid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 		return 0;
 	}
@@ -224,7 +224,7 @@ SYS_FUNC(process_vm_readv)
 
 SYS_FUNC(process_vm_writev)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_pid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	print_vm_rest(tcp, true, IOV_DATA_ALL);
 	return RVAL_DECODED;
@@ -232,7 +232,8 @@ SYS_FUNC(process_vm_writev)
 
 /*
  * Calls that return or take a process id: -Y shows its command name,
- * "getpid() = 1234<sh>", as strace does for these.
+ * "getpid() = 1234<sh>", and --decode-pids=pidns its number in
+ * sltrace's pid namespace.
  */
 SYS_FUNC(getpid)
 {
@@ -246,11 +247,30 @@ SYS_FUNC(getppid)
 
 SYS_FUNC(gettid)
 {
-	return RVAL_DECODED | RVAL_PID;
+	return RVAL_DECODED | RVAL_TID;
+}
+
+SYS_FUNC(getpgrp)
+{
+	return RVAL_DECODED | RVAL_PGID;
+}
+
+SYS_FUNC(getpgid)
+{
+	print_pid(tcp, tcp_iarg(tcp, 0));
+	return RVAL_DECODED | RVAL_PGID;
+}
+
+SYS_FUNC(setpgid)
+{
+	print_pid(tcp, tcp_iarg(tcp, 0));
+	emit_next(tcp);
+	print_pgid(tcp, tcp_iarg(tcp, 1));
+	return RVAL_DECODED;
 }
 
 SYS_FUNC(getsid)
 {
 	print_pid(tcp, tcp_iarg(tcp, 0));
-	return RVAL_DECODED;
+	return RVAL_DECODED | RVAL_SID;
 }

@@ -66,6 +66,9 @@ SYS_FUNC(kcmp)
 	print_pid(tcp, pid1);
 	emit_next(tcp);
 	print_pid(tcp, pid2);
+	/* -y reads the fds of the processes as sltrace numbers them. */
+	pid1 = pidns_translate(tcp, PT_TGID, pid1);
+	pid2 = pidns_translate(tcp, PT_TGID, pid2);
 	emit_next(tcp);
 	print_xval(tcp, kcmp_types, type, "KCMP_???");
 	if (type == KCMP_FILE) {
@@ -90,6 +93,7 @@ SYS_FUNC(kcmp)
 /* --- ioprio ---------------------------------------------------------- */
 
 #define IOPRIO_WHO_PROCESS 1
+#define IOPRIO_WHO_PGRP 2
 
 /*
  * which, and who: -Y names a process, not a process group or a user
@@ -102,7 +106,9 @@ static void print_ioprio_target(struct tcb *tcp)
 	print_xval(tcp, ioprio_who, which, "IOPRIO_WHO_???");
 	emit_next(tcp);
 	if (which == IOPRIO_WHO_PROCESS)
-		print_pid(tcp, tcp_iarg(tcp, 1));
+		print_tid(tcp, tcp_iarg(tcp, 1));
+	else if (which == IOPRIO_WHO_PGRP)
+		print_pgid(tcp, tcp_iarg(tcp, 1));
 	else
 		emit_int(tcp, tcp_iarg(tcp, 1));
 }

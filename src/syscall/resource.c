@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
 #include "xlat/tables/rlimit_resources.h"
@@ -114,7 +115,7 @@ SYS_FUNC(setrlimit)
 SYS_FUNC(prlimit64)
 {
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
+		print_pid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 		print_resource(tcp, tcp_arg(tcp, 1));
 		emit_next(tcp);

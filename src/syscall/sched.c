@@ -2,9 +2,11 @@
 /* Scheduling: policies, parameters, affinity, priorities; futex. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
 #include "xlat/tables/futex_ops.h"
@@ -24,7 +26,13 @@ static void print_cpu_set(struct tcb *tcp, uint64_t addr, uint64_t len)
 	unsigned char buf[1024];
 	size_t n = 1, size = len < sizeof(buf) ? (size_t)len : sizeof(buf);
 
-	if (!addr || !size || tracee_read(tcp, addr, buf, size)) {
+	if (addr && !size) {
+		/* Nothing to read: an empty set, as strace shows it. */
+		emit_array_begin(tcp);
+		emit_array_end(tcp);
+		return;
+	}
+	if (!addr || tracee_read(tcp, addr, buf, size)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -43,7 +51,7 @@ static void print_cpu_set(struct tcb *tcp, uint64_t addr, uint64_t len)
 SYS_FUNC(sched_getaffinity)
 {
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
+		print_tid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 		emit_uint(tcp, tcp_arg(tcp, 1));
 		emit_next(tcp);
@@ -59,7 +67,7 @@ SYS_FUNC(sched_getaffinity)
 
 SYS_FUNC(sched_setaffinity)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_tid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 1));
 	emit_next(tcp);
@@ -77,7 +85,7 @@ SYS_FUNC(sched_getscheduler)
 	const char *name;
 
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
+		print_tid(tcp, tcp_iarg(tcp, 0));
 		return 0;
 	}
 	if (syserror(tcp))
@@ -97,7 +105,7 @@ static void print_sched_param(struct tcb *tcp, uint64_t addr)
 
 SYS_FUNC(sched_setscheduler)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_tid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	print_policy(tcp, tcp_arg(tcp, 1));
 	emit_next(tcp);
@@ -108,7 +116,7 @@ SYS_FUNC(sched_setscheduler)
 SYS_FUNC(sched_getparam)
 {
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
+		print_tid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 		return 0;
 	}
@@ -118,7 +126,7 @@ SYS_FUNC(sched_getparam)
 
 SYS_FUNC(sched_setparam)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_tid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	print_sched_param(tcp, tcp_arg(tcp, 1));
 	return RVAL_DECODED;
@@ -139,7 +147,7 @@ SYS_FUNC(sched_get_priority_min)
 static int rr_get_interval(struct tcb *tcp, bool time64)
 {
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
+		print_tid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 		return 0;
 	}
@@ -177,7 +185,18 @@ struct sched_attr_raw {
 	uint32_t sched_util_max;
 };
 
-/* struct sched_attr, its fields up to the size it states. */
+/* include/uapi/linux/sched.h */
+#define K_SCHED_FLAG_KEEP_POLICY 0x08
+#define K_SCHED_FLAG_KEEP_PARAMS 0x10
+
+/*
+ * struct sched_attr, its fields up to the size it states (0 is the
+ * first version's).  A size short of that shows alone: the kernel reads
+ * nothing else then.  Fields the flags tell the kernel to keep are left
+ * out, as strace does: the policy with SCHED_FLAG_KEEP_POLICY or
+ * SCHED_FLAG_KEEP_PARAMS, nice to period with SCHED_FLAG_KEEP_PARAMS.
+ * A size past the struct sltrace knows ends in "...".
+ */
 static void print_sched_attr(struct tcb *tcp, uint64_t addr)
 {
 	struct sched_attr_raw a;
@@ -186,41 +205,56 @@ static void print_sched_attr(struct tcb *tcp, uint64_t addr)
 
 	memset(&a, 0, sizeof(a));
 	got = addr ? tracee_read_partial(tcp, addr, &a, sizeof(a)) : -1;
-	if (got < SCHED_ATTR_SIZE_VER0) {
+	if (got < (ssize_t)sizeof(a.size)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
 	size = a.size ? a.size : SCHED_ATTR_SIZE_VER0;
+	if (size >= SCHED_ATTR_SIZE_VER0 && got < SCHED_ATTR_SIZE_VER0) {
+		emit_ptr(tcp, addr);
+		return;
+	}
 	emit_struct_begin(tcp);
 	emit_field(tcp, "size");
 	emit_uint(tcp, a.size);
-	emit_field(tcp, "sched_policy");
-	print_policy(tcp, a.sched_policy);
+	if (size < SCHED_ATTR_SIZE_VER0) {
+		emit_struct_end(tcp);
+		return;
+	}
+	if (!(a.sched_flags &
+	      (K_SCHED_FLAG_KEEP_POLICY | K_SCHED_FLAG_KEEP_PARAMS))) {
+		emit_field(tcp, "sched_policy");
+		print_policy(tcp, a.sched_policy);
+	}
 	emit_field(tcp, "sched_flags");
 	print_flags(tcp, sched_attr_flags, a.sched_flags, "SCHED_FLAG_???");
-	emit_field(tcp, "sched_nice");
-	emit_int(tcp, a.sched_nice);
-	emit_field(tcp, "sched_priority");
-	emit_uint(tcp, a.sched_priority);
-	emit_field(tcp, "sched_runtime");
-	emit_uint(tcp, a.sched_runtime);
-	emit_field(tcp, "sched_deadline");
-	emit_uint(tcp, a.sched_deadline);
-	emit_field(tcp, "sched_period");
-	emit_uint(tcp, a.sched_period);
+	if (!(a.sched_flags & K_SCHED_FLAG_KEEP_PARAMS)) {
+		emit_field(tcp, "sched_nice");
+		emit_int(tcp, a.sched_nice);
+		emit_field(tcp, "sched_priority");
+		emit_uint(tcp, a.sched_priority);
+		emit_field(tcp, "sched_runtime");
+		emit_uint(tcp, a.sched_runtime);
+		emit_field(tcp, "sched_deadline");
+		emit_uint(tcp, a.sched_deadline);
+		emit_field(tcp, "sched_period");
+		emit_uint(tcp, a.sched_period);
+	}
 	if (size >= SCHED_ATTR_SIZE_VER1 && got >= SCHED_ATTR_SIZE_VER1) {
 		emit_field(tcp, "sched_util_min");
 		emit_uint(tcp, a.sched_util_min);
 		emit_field(tcp, "sched_util_max");
 		emit_uint(tcp, a.sched_util_max);
 	}
+	if (size > sizeof(a))
+		emit_more(tcp);
 	emit_struct_end(tcp);
 }
 
 SYS_FUNC(sched_getattr)
 {
 	if (entering(tcp)) {
-		emit_int(tcp, tcp_iarg(tcp, 0));
+		print_tid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 		return 0;
 	}
@@ -235,29 +269,63 @@ SYS_FUNC(sched_getattr)
 	return 0;
 }
 
+/*
+ * A size the kernel does not take fails with E2BIG after it wrote its
+ * own size back (sched_copy_attr(), kernel/sched/syscalls.c):
+ * "{size=1} => {size=56}".
+ */
 SYS_FUNC(sched_setattr)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
-	emit_next(tcp);
-	print_sched_attr(tcp, tcp_arg(tcp, 1));
+	uint32_t size;
+
+	if (entering(tcp)) {
+		print_tid(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		print_sched_attr(tcp, tcp_arg(tcp, 1));
+		return 0;
+	}
+	if (syserror(tcp) && tcp_rval(tcp) == -E2BIG &&
+	    !tracee_read(tcp, tcp_arg(tcp, 1), &size, sizeof(size))) {
+		emit_changed(tcp);
+		emit_struct_begin(tcp);
+		emit_field(tcp, "size");
+		emit_uint(tcp, size);
+		emit_struct_end(tcp);
+	}
 	emit_next(tcp);
 	emit_uint(tcp, (uint32_t)tcp_arg(tcp, 2));
-	return RVAL_DECODED;
+	return 0;
+}
+
+/* include/uapi/linux/resource.h */
+#define K_PRIO_PROCESS 0
+#define K_PRIO_PGRP 1
+
+/* which and who: a thread, a process group or a user. */
+static void print_prio_target(struct tcb *tcp)
+{
+	uint32_t which = (uint32_t)tcp_arg(tcp, 0);
+	int who = tcp_iarg(tcp, 1);
+
+	print_xval(tcp, priorities, which, "PRIO_???");
+	emit_next(tcp);
+	if (which == K_PRIO_PROCESS)
+		print_tid(tcp, who);
+	else if (which == K_PRIO_PGRP)
+		print_pgid(tcp, who);
+	else
+		emit_int(tcp, who);
 }
 
 SYS_FUNC(getpriority)
 {
-	print_xval(tcp, priorities, (uint32_t)tcp_arg(tcp, 0), "PRIO_???");
-	emit_next(tcp);
-	emit_int(tcp, tcp_iarg(tcp, 1));
+	print_prio_target(tcp);
 	return RVAL_DECODED;
 }
 
 SYS_FUNC(setpriority)
 {
-	print_xval(tcp, priorities, (uint32_t)tcp_arg(tcp, 0), "PRIO_???");
-	emit_next(tcp);
-	emit_int(tcp, tcp_iarg(tcp, 1));
+	print_prio_target(tcp);
 	emit_next(tcp);
 	emit_int(tcp, tcp_iarg(tcp, 2));
 	return RVAL_DECODED;

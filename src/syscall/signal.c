@@ -374,7 +374,7 @@ SYS_FUNC(rt_sigtimedwait_time64)
 
 SYS_FUNC(rt_sigqueueinfo)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_pid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	print_signo(tcp, tcp_iarg(tcp, 1));
 	emit_next(tcp);
@@ -384,9 +384,9 @@ SYS_FUNC(rt_sigqueueinfo)
 
 SYS_FUNC(rt_tgsigqueueinfo)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
+	print_pid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
-	emit_int(tcp, tcp_iarg(tcp, 1));
+	print_tid(tcp, tcp_iarg(tcp, 1));
 	emit_next(tcp);
 	print_signo(tcp, tcp_iarg(tcp, 2));
 	emit_next(tcp);
@@ -396,7 +396,7 @@ SYS_FUNC(rt_tgsigqueueinfo)
 
 SYS_FUNC(kill)
 {
-	print_pid(tcp, tcp_iarg(tcp, 0));
+	print_pid_or_pgid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	print_signo(tcp, tcp_iarg(tcp, 1));
 	return RVAL_DECODED;
@@ -404,7 +404,7 @@ SYS_FUNC(kill)
 
 SYS_FUNC(tkill)
 {
-	print_pid(tcp, tcp_iarg(tcp, 0));
+	print_tid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	print_signo(tcp, tcp_iarg(tcp, 1));
 	return RVAL_DECODED;
@@ -414,7 +414,7 @@ SYS_FUNC(tgkill)
 {
 	print_pid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
-	print_pid(tcp, tcp_iarg(tcp, 1));
+	print_tid(tcp, tcp_iarg(tcp, 1));
 	emit_next(tcp);
 	print_signo(tcp, tcp_iarg(tcp, 2));
 	return RVAL_DECODED;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/pidcomm.h"
 #include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/net.h"
@@ -162,10 +163,17 @@ static void print_sockaddr_in6(struct tcb *tcp, const unsigned char *buf,
 		emit_uint(tcp, get32(buf + 24));
 }
 
+/* nl_pad shows only when not 0; nl_pid is mostly a process's pid. */
 static void print_sockaddr_nl(struct tcb *tcp, const unsigned char *buf)
 {
+	unsigned int pad = (unsigned int)(buf[2] | buf[3] << 8);
+
+	if (pad) {
+		emit_field(tcp, "nl_pad");
+		emit_hex(tcp, pad);
+	}
 	emit_field(tcp, "nl_pid");
-	emit_uint(tcp, get32(buf + 4));
+	print_pid(tcp, (int)get32(buf + 4));
 	emit_field(tcp, "nl_groups");
 	print_hex08(tcp, get32(buf + 8));
 }
@@ -198,6 +206,9 @@ static void print_sockaddr_ll(struct tcb *tcp, const unsigned char *buf)
 	print_xval(tcp, packet_types, buf[10], "PACKET_???");
 	emit_field(tcp, "sll_halen");
 	emit_uint(tcp, halen);
+	/* No address, no sll_addr: strace leaves it out. */
+	if (!halen)
+		return;
 	emit_field(tcp, "sll_addr");
 	emit_array_begin(tcp);
 	for (unsigned int i = 0; i < halen && i < 8; i++) {

@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "syscall/net.h"
+#include "syscall/pidns.h"
 #include "xlat/tables/netlink_protocols.h"
 
 #define DIAG_BUFSIZE	32768
@@ -395,7 +396,7 @@ int socket_describe(pid_t pid, int fd, const char *linktext, char *buf,
 	ino = strtoul(linktext + 8, &end, 10);
 	if (*end != ']' || !ino)
 		return -1;
-	snprintf(link, sizeof(link), "/proc/%d/fd/%d", pid, fd);
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", pidns_proc_pid(pid), fd);
 	n = getxattr(link, "system.sockprotoname", pname, sizeof(pname) - 1);
 	if (n <= 0)
 		return -1;

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/net.h"
 #include "syscall/netlink.h"
@@ -171,8 +172,27 @@ static void print_int_fields(struct tcb *tcp, const int32_t *v, size_t len,
 static const char *const linger_names[] = { "l_onoff", "l_linger" };
 static const int linger_signed[] = { 1, 1 };
 static const char *const ucred_names[] = { "pid", "uid", "gid" };
-/* uid/gid -1 show as -1: strace prints them signed here. */
-static const int ucred_signed[] = { 1, 1, 1 };
+
+/*
+ * struct ucred, the n bytes the kernel wrote: a field cut short shows
+ * its bytes in hex, as strace does ({pid=1, uid="\x00\x00\x00"}).  uid
+ * and gid -1 show as -1: strace prints them signed here.
+ */
+static void print_ucred(struct tcb *tcp, const int32_t *v, size_t n)
+{
+	emit_struct_begin(tcp);
+	for (unsigned int i = 0; i < 3 && i * 4 < n; i++) {
+		emit_field(tcp, ucred_names[i]);
+		if ((i + 1) * 4 > n)
+			emit_quoted(tcp, (const char *)&v[i], n - i * 4,
+				    QUOTE_FORCE_HEX);
+		else if (i == 0)
+			print_pid(tcp, v[i]);
+		else
+			emit_int(tcp, v[i]);
+	}
+	emit_struct_end(tcp);
+}
 
 /*
  * ICMP_FILTER: a bit per ICMP type the socket drops, as a set like a
@@ -332,7 +352,7 @@ void print_sockopt_value(struct tcb *tcp, int level, int name, uint64_t addr,
 			emit_ptr(tcp, addr);
 			return;
 		}
-		print_int_fields(tcp, v, n, ucred_names, ucred_signed, 3);
+		print_ucred(tcp, v, n);
 		return;
 	}
 	if (is_socket_int(level, name)) {

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
 #include "xlat/tables/cap_versions.h"
@@ -285,7 +286,7 @@ static void print_cap_header(struct tcb *tcp, uint64_t addr)
 	emit_field(tcp, "version");
 	print_xval(tcp, cap_versions, h[0], "_LINUX_CAPABILITY_VERSION_???");
 	emit_field(tcp, "pid");
-	emit_int(tcp, (int32_t)h[1]);
+	print_tid(tcp, (int32_t)h[1]);
 	emit_struct_end(tcp);
 }
 

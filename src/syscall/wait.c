@@ -122,7 +122,7 @@ static void print_options(struct tcb *tcp, uint64_t opt)
 static int decode_wait4(struct tcb *tcp, bool rusage)
 {
 	if (entering(tcp)) {
-		print_pid(tcp, tcp_iarg(tcp, 0));
+		print_pid_or_pgid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 		return 0;
 	}
@@ -150,6 +150,8 @@ SYS_FUNC(waitpid)
 }
 
 /* include/uapi/linux/wait.h */
+#define P_PID_TYPE 1
+#define P_PGID_TYPE 2
 #define P_PIDFD_TYPE 3
 
 SYS_FUNC(waitid)
@@ -161,6 +163,10 @@ SYS_FUNC(waitid)
 		emit_next(tcp);
 		if (type == P_PIDFD_TYPE)
 			print_fd(tcp, tcp_iarg(tcp, 1));
+		else if (type == P_PID_TYPE)
+			print_pid(tcp, tcp_iarg(tcp, 1));
+		else if (type == P_PGID_TYPE)
+			print_pgid(tcp, tcp_iarg(tcp, 1));
 		else
 			emit_int(tcp, tcp_iarg(tcp, 1));
 		emit_next(tcp);
