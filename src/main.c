@@ -22,6 +22,9 @@
 #include "output/events.h"
 #include "output/output.h"
 #include "output/replay.h"
+#include "syscall/printers.h"
+#include "output/siginfo.h"
+#include "pidns/pidns.h"
 #include "stats/stats.h"
 #include "syscall/nested_ptrace.h"
 #include "syscall/net.h"
@@ -215,6 +218,8 @@ int main(int argc, char **argv)
 		log_progname = argv[0];
 	out_hold_std_fds();
 	cli_parse(argc, argv);
+	pidns_set_active(cfg.decode_pids_pidns || cfg.decode_pids_comm);
+	siginfo_set_fd_printer(print_fd);
 	/* ltrace's mode shows syscalls (-S) ltrace's way. */
 	if (cfg.lc_style == LC_STYLE_LTRACE)
 		syscall_print_style(&ltrace_sys_style);

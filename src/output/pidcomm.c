@@ -17,7 +17,7 @@
 #include "output/emit.h"
 #include "output/internal.h"
 #include "output/pidcomm.h"
-#include "syscall/pidns.h"
+#include "pidns/pidns.h"
 
 /* TASK_COMM_LEN, include/linux/sched.h: 15 bytes and a NUL. */
 #define COMM_MAX 16

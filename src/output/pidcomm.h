@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "syscall/pidns.h"
+#include "pidns/pidns.h"
 
 struct tcb;
 

@@ -16,5 +16,7 @@ struct tcb;
  * si_pid=2527, si_uid=0, si_status=7, si_utime=0, si_stime=0}.
  */
 void print_siginfo(struct tcb *tcp, const siginfo_t *si);
+/* si_fd as -y shows descriptors: main.c hands over syscall's print_fd. */
+void siginfo_set_fd_printer(void (*print)(struct tcb *tcp, int fd));
 
 #endif

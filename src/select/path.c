@@ -23,7 +23,7 @@
 
 #include "engine/engine.h"
 #include "select/path.h"
-#include "syscall/pidns.h"
+#include "pidns/pidns.h"
 #include "sysent/sysent.h"
 
 bool pathfilter_on;

@@ -37,7 +37,7 @@
 #include <unistd.h>
 
 #include "syscall/net.h"
-#include "syscall/pidns.h"
+#include "pidns/pidns.h"
 #include "xlat/tables/netlink_protocols.h"
 
 #define DIAG_BUFSIZE	32768

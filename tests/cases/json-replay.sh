@@ -31,7 +31,10 @@ mask() {
 		-e 's/f_handle="[^"]*"/f_handle=H/g' \
 		-e 's/#[0-9]+/#INO/g' \
 		-e 's/\b[0-9]{3,10}\b/NUM/g' \
-		-e 's/ +=/ =/' -e 's/ <[0-9]+\.[0-9]+>$/ <T>/'
+		-e 's/ +=/ =/' -e 's/ <[0-9]+\.[0-9]+>$/ <T>/' \
+		-e 's/((IPC|MSG|SEM|SHM)_INFO( \*\/)?, .*\) = )[0-9]+/\1N/' \
+		-e 's#pts/[0-9]+#pts/N#g' -e 's/<char ([0-9A-Z]+):[0-9]+>/<char \1:N>/g' \
+		-e 's/TIOCGPTN, \[[0-9]+\]/TIOCGPTN, [N]/'
 }
 
 # replayed PROG FLAGS...: PROG's JSON trace replayed with FLAGS is its

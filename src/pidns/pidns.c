@@ -25,9 +25,8 @@
 #include <unistd.h>
 #include <linux/nsfs.h>
 
-#include "cli/cli.h"
 #include "engine/tcb.h"
-#include "syscall/pidns.h"
+#include "pidns/pidns.h"
 
 /* MAX_PID_NS_LEVEL (include/linux/pid_namespace.h) nested under init's. */
 #define LEVELS_MAX 33
@@ -67,9 +66,16 @@ struct found {
 static struct task_ns tasks[CACHE_SLOTS];
 static struct found founds[CACHE_SLOTS];
 
+static bool active;
+
+void pidns_set_active(bool on)
+{
+	active = on;
+}
+
 bool pidns_active(void)
 {
-	return cfg.decode_pids_pidns || cfg.decode_pids_comm;
+	return active;
 }
 
 static const char *const ns_keys[NTYPES] = {

@@ -29,6 +29,8 @@ enum pid_type {
  * false costs the callers nothing more than this test.
  */
 bool pidns_active(void);
+/* main.c: -Y or --decode-pids=pidns asked for (the module reads no cfg). */
+void pidns_set_active(bool on);
 
 /*
  * id of type as tcp's pid namespace numbers it, in sltrace's pid
