@@ -181,13 +181,13 @@ static void arm_plt(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
 		if (!e->name || e->reloc == ELFOBJ_IRELATIVE)
 			continue;
 		/*
-		 * ltrace never sees the C runtime's own calls through the GOT
-		 * (it reads only PLTs); its users' scripts do not expect them.
+		 * ltrace reads only the PLT's own relocations (.rela.plt):
+		 * calls through a GOT slot of .rela.dyn — a .plt.got entry
+		 * (malloc in a program that also takes its address,
+		 * __cxa_finalize), -fno-plt calls — it never sees.
 		 */
-		if (cfg.lc_style == LC_STYLE_LTRACE && cfg.lc_plt_default &&
-		    e->kind == ELFOBJ_PLT_NONE &&
-		    (!strcmp(e->name, "__libc_start_main") ||
-		     !strcmp(e->name, "__cxa_finalize")))
+		if (cfg.lc_style == LC_STYLE_LTRACE &&
+		    e->reloc == ELFOBJ_GLOB_DAT)
 			continue;
 		lib = definer(p, e->name, o);
 		if (!plt_match(e->name, lib, o))

@@ -840,7 +840,10 @@ static bool libcall_new_task(struct tcb *parent, struct tcb *child,
 		 */
 		p->refs++;
 		ct->proc = p;
-		ct->silent = !follow && !thread ? true : pt->silent;
+		/* ltrace shows a thread's calls only with -f. */
+		ct->silent = !follow && (!thread ||
+					 cfg.lc_style == LC_STYLE_LTRACE) ?
+			     true : pt->silent;
 		return false;
 	}
 	if (!follow || pt->silent) {
