@@ -22,6 +22,7 @@
 #include "libcall/elf.h"
 #include "libcall/lcint.h"
 #include "libcall/linkmap.h"
+#include "libcall/ltconf.h"
 #include "libcall/proto.h"
 #include "filter/rules.h"
 #include "log.h"
@@ -88,8 +89,14 @@ static struct lc_dso *definer(struct lc_proc *p, const char *name,
 static const struct proto *find_proto(const char *name, struct lc_dso *lib,
 				      uint64_t value)
 {
-	const struct proto *pr = proto_lookup(name, lib ? lib->name : NULL);
+	const struct proto *pr;
 
+	/* ltrace knows what its files say, and nothing else. */
+	if (cfg.lc_style == LC_STYLE_LTRACE) {
+		pr = ltconf_lookup(name);
+		return pr ? pr : proto_fallback();
+	}
+	pr = proto_lookup(name, lib ? lib->name : NULL);
 	if (!pr && lib) {
 		if (!lib->dw_tried) {
 			lib->dw_tried = true;

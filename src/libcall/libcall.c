@@ -39,6 +39,7 @@
 #include "libcall/libcall.h"
 #include "libcall/maps.h"
 #include "libcall/lcint.h"
+#include "libcall/ltconf.h"
 #include "libcall/proto.h"
 #include "output/output.h"
 #include "filter/rules.h"
@@ -58,10 +59,11 @@ int libcall_init(void)
 {
 	char err[512];
 
-	/* ltrace goes on without a configuration file it cannot read. */
-	if (proto_load_config(cfg.lc_proto_files, cfg.n_lc_proto_files,
-			      cfg.lc_style == LC_STYLE_LTRACE, err,
-			      sizeof(err)) < 0) {
+	/* ltrace's own files, in its language; nothing else in its mode. */
+	if (cfg.lc_style == LC_STYLE_LTRACE)
+		ltconf_load_config(cfg.lc_proto_files, cfg.n_lc_proto_files);
+	else if (proto_load_config(cfg.lc_proto_files, cfg.n_lc_proto_files,
+				   false, err, sizeof(err)) < 0) {
 		msg_error("%s", err);
 		return -1;
 	}
