@@ -513,6 +513,8 @@ static void entry_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
 		lc_print_entry(tcp, lt, f, bp->addr);
 		if (site->ret == RET_TWICE)
 			lc_print_unknown_return(tcp, lt, f);
+		else if (cfg.lc_style == LC_STYLE_LTRACE)
+			lc_print_unfinished(tcp, lt, f);
 		else
 			lc_print_noreturn(tcp, lt, f);
 		lt->depth--;

@@ -1332,6 +1332,15 @@ static void print_range(struct pctx *cx, unsigned int from, unsigned int to)
 		print_varargs(cx, zx(cx->val[fmt], cx->compat ? 4 : 8));
 }
 
+/* Was some argument before the n-th printed? */
+static bool shown_before(const struct pctx *cx, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (arg_shown(cx, i) && !(cx->p->args[i].flags & PTF_HIDE))
+			return true;
+	return false;
+}
+
 static unsigned int first_out(const struct proto *p)
 {
 	for (unsigned int i = 0; i < p->nargs; i++)
@@ -1359,7 +1368,10 @@ bool lc_print_args_entry(struct tcb *tcp, const struct proto *p,
 	print_range(&cx, 0, split);
 	if (split == p->nargs)
 		return false;
-	emit_next(tcp);
+	/* ltrace puts the separator after "resumed> ", strace before
+	 * " <unfinished ...>". */
+	if (!cx.lt)
+		emit_next(tcp);
 	return true;
 }
 
@@ -1370,6 +1382,8 @@ void lc_print_args_exit(struct tcb *tcp, const struct proto *p,
 
 	ctx_init(&cx, tcp, p, entry, ret, true);
 	emit_args_from(tcp, first_out(p));
+	if (cx.lt && shown_before(&cx, first_out(p)))
+		emit_continue(tcp);
 	print_range(&cx, first_out(p), p->nargs);
 }
 
