@@ -117,6 +117,14 @@ static void call_name(const struct lc_frame *f, char *buf, size_t size)
 	const struct lc_dso *c = f->caller;
 	const char *from = NULL;
 
+	/*
+	 * ltrace names the object whose PLT the call goes through, which is
+	 * not where it returns to when a function tail-calls through it or
+	 * the PLT entry is a callback (strcmp given to bsearch).
+	 */
+	if (cfg.lc_style == LC_STYLE_LTRACE && site->from)
+		c = site->from;
+
 	if (site->is_x && cfg.lc_style == LC_STYLE_LTRACE)
 		from = NULL;	/* ltrace: "name@lib", whoever called it */
 	else if (c && !c->is_main)

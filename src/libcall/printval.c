@@ -916,7 +916,8 @@ static void lt_chars(struct pctx *cx, const struct lt_type *t, uint64_t addr)
 		k += w - 2;
 	}
 	q[k++] = '"';
-	if (len > limit) {
+	/* as its strings: "..." once -s bytes are shown, even all of them */
+	if (len >= limit) {
 		memcpy(q + k, "...", 3);
 		k += 3;
 	}
