@@ -27,8 +27,8 @@ for o in "" -i -T "-n 2" -tt "-l libc.so.6" -S; do
 	lm_compare "dlopen$n" $o ./dlopen
 	# ltrace indents every call after a __cxa_throw one more level
 	# under -n (its throw never returns): not copied.
-	# and under -l names another caller for calls from inlined
-	# templates (man page, BUGS).
+	# and under -l shows libc's own calls within other calls, which
+	# sltrace does not (man page).
 	[ -n "$have_cxx" ] && [ "$o" != "-n 2" ] &&
 		[ "$o" != "-l libc.so.6" ] && lm_compare "cxx$n" $o ./cxx kiwi
 done
