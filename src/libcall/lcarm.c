@@ -22,6 +22,7 @@
 #include "libcall/elf.h"
 #include "libcall/lcint.h"
 #include "libcall/linkmap.h"
+#include "libcall/ltconf.h"
 #include "libcall/proto.h"
 #include "filter/rules.h"
 #include "log.h"
@@ -76,7 +77,13 @@ static struct lc_dso *definer(struct lc_proc *p, const char *name,
 		struct lc_dso *o = p->objv[i];
 		const struct elfobj_sym *sym;
 
-		if (o == caller || (best && best->order < o->order))
+		/*
+		 * ltrace binds an object's own symbols to itself when nothing
+		 * before it in the link map defines them (libc's PLT call of
+		 * realloc is libc.so.6->realloc under -l libc.so.6).
+		 */
+		if ((o == caller && cfg.lc_style != LC_STYLE_LTRACE) ||
+		    (best && best->order < o->order))
 			continue;
 		sym = elfobj_lookup(o->elf, name);
 		if (sym && sym->dynamic)
@@ -85,11 +92,49 @@ static struct lc_dso *definer(struct lc_proc *p, const char *name,
 	return best;
 }
 
+/* ltrace never reads the dynamic linker's PLT (observed). */
+static bool lt_skips(const struct lc_dso *o)
+{
+	return cfg.lc_style == LC_STYLE_LTRACE && o->name &&
+	       (!strncmp(o->name, "ld-linux", 8) ||
+		!strncmp(o->name, "ld64.so", 7));
+}
+
+/*
+ * The defining object as ltrace's -l sees it: ltrace knows a library's
+ * STT_FUNC symbols only, so an IFUNC's (strlen, memcpy...) is nobody's.
+ */
+static const struct lc_dso *lt_visible(const struct lc_dso *lib,
+				       const char *name)
+{
+	const struct elfobj_sym *sym, *v;
+	size_t n;
+
+	if (!lib || cfg.lc_style != LC_STYLE_LTRACE)
+		return lib;
+	sym = elfobj_lookup(lib->elf, name);
+	if (!sym || !sym->ifunc)
+		return lib;
+	/* memcpy: its old version is a plain function ltrace finds. */
+	n = elfobj_syms(lib->elf, &v);
+	for (size_t i = 0; i < n; i++)
+		if (v[i].dynamic && !v[i].ifunc && v[i].value &&
+		    !strcmp(v[i].name, name))
+			return lib;
+	return NULL;
+}
+
 static const struct proto *find_proto(const char *name, struct lc_dso *lib,
 				      uint64_t value)
 {
-	const struct proto *pr = proto_lookup(name, lib ? lib->name : NULL);
+	const struct proto *pr;
 
+	/* ltrace knows what its files say, and nothing else. */
+	if (cfg.lc_style == LC_STYLE_LTRACE) {
+		pr = ltconf_lookup(name);
+		return pr ? pr : proto_fallback();
+	}
+	pr = proto_lookup(name, lib ? lib->name : NULL);
 	if (!pr && lib) {
 		if (!lib->dw_tried) {
 			lib->dw_tried = true;
@@ -181,16 +226,16 @@ static void arm_plt(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
 		if (!e->name || e->reloc == ELFOBJ_IRELATIVE)
 			continue;
 		/*
-		 * ltrace never sees the C runtime's own calls through the GOT
-		 * (it reads only PLTs); its users' scripts do not expect them.
+		 * ltrace reads only the PLT's own relocations (.rela.plt):
+		 * calls through a GOT slot of .rela.dyn — a .plt.got entry
+		 * (malloc in a program that also takes its address,
+		 * __cxa_finalize), -fno-plt calls — it never sees.
 		 */
-		if (cfg.lc_style == LC_STYLE_LTRACE && cfg.lc_plt_default &&
-		    e->kind == ELFOBJ_PLT_NONE &&
-		    (!strcmp(e->name, "__libc_start_main") ||
-		     !strcmp(e->name, "__cxa_finalize")))
+		if (cfg.lc_style == LC_STYLE_LTRACE &&
+		    e->reloc == ELFOBJ_GLOB_DAT)
 			continue;
 		lib = definer(p, e->name, o);
-		if (!plt_match(e->name, lib, o))
+		if (!plt_match(e->name, lt_visible(lib, e->name), o))
 			continue;
 		if (e->kind != ELFOBJ_PLT_NONE) {
 			site = site_new(e->name, o, lib, 0);
@@ -446,7 +491,8 @@ void lc_rescan(struct tcb *tcp, struct lc_proc *p)
 
 		if (o->armed)
 			continue;
-		if (cfg.lc_plt.n && (o->is_main || !cfg.lc_plt.main_only))
+		if (cfg.lc_plt.n && (o->is_main || !cfg.lc_plt.main_only) &&
+		    !lt_skips(o))
 			arm_plt(tcp, p, o);
 		arm_obj(tcp, p, o);
 	}

@@ -132,6 +132,8 @@ void lc_print_return(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f,
 		     const struct lc_regs *r);
 void lc_print_noreturn(struct tcb *tcp, struct lc_task *lt,
 		       struct lc_frame *f);
+void lc_print_unfinished(struct tcb *tcp, struct lc_task *lt,
+			 struct lc_frame *f);
 void lc_print_unknown_return(struct tcb *tcp, struct lc_task *lt,
 			     struct lc_frame *f);
 void lc_print_gone(struct tcb *tcp, struct lc_task *lt);

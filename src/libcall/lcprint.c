@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bp/bp.h"
 #include "cli/cli.h"
@@ -71,6 +72,41 @@ static bool quiet(void)
 }
 
 /*
+ * The program as ltrace names it: the command's name as given, not the
+ * file a symlink leads to ("python3", not "python3.11"), when the
+ * program is still the command sltrace started.
+ */
+static const char *main_name(const struct lc_dso *c)
+{
+	static char *given, *real;
+	const char *base = strrchr(c->path, '/') ? strrchr(c->path, '/') + 1 :
+						   c->path;
+	char buf[PATH_MAX];
+
+	if (!cfg.argv || !cfg.argv[0])
+		return base;
+	if (!given) {
+		const char *path = getenv("PATH"), *a = cfg.argv[0];
+
+		given = strrchr(a, '/') ? strrchr(a, '/') + 1 : (char *)a;
+		if (strchr(a, '/')) {
+			real = realpath(a, NULL);
+		} else {
+			for (const char *d = path ? path : ""; *d && !real;) {
+				size_t n = strcspn(d, ":");
+
+				snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, d,
+					 a);
+				if (access(buf, X_OK) == 0)
+					real = realpath(buf, NULL);
+				d += n + (d[n] == ':');
+			}
+		}
+	}
+	return real && !strcmp(real, c->path) ? given : base;
+}
+
+/*
  * The name as the line shows it: "name"; "lib->name" for a call from
  * another object than the program (in ltrace's style, from any object
  * once rules choose callers); "name@lib" for ltrace's -x.
@@ -81,13 +117,21 @@ static void call_name(const struct lc_frame *f, char *buf, size_t size)
 	const struct lc_dso *c = f->caller;
 	const char *from = NULL;
 
+	/*
+	 * ltrace names the object whose PLT the call goes through, which is
+	 * not where it returns to when a function tail-calls through it or
+	 * the PLT entry is a callback (strcmp given to bsearch).
+	 */
+	if (cfg.lc_style == LC_STYLE_LTRACE && site->from)
+		c = site->from;
+
 	if (site->is_x && cfg.lc_style == LC_STYLE_LTRACE)
 		from = NULL;	/* ltrace: "name@lib", whoever called it */
 	else if (c && !c->is_main)
 		from = c->name;
 	else if (c && cfg.lc_style == LC_STYLE_LTRACE && !cfg.lc_plt_default &&
 		 !site->is_x)
-		from = strrchr(c->path, '/') ? strrchr(c->path, '/') + 1 : c->path;
+		from = main_name(c);
 	if (cfg.lc_style == LC_STYLE_LTRACE && site->is_x)
 		snprintf(buf, size, "%s%s%s@%s", from ? from : "",
 			 from ? "->" : "", site->name,
@@ -157,6 +201,17 @@ void lc_print_noreturn(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f)
 {
 	if (lt->open_depth == (int)(f - lt->stack))
 		line_close_with(tcp, " <no return ...>\n");
+	lt->open_depth = -1;
+	out_event_done(tcp->out);
+}
+
+/* A call that unwinds rather than returns (__cxa_throw): ltrace hooks its
+ * return all the same, so its line ends "<unfinished ...>". */
+void lc_print_unfinished(struct tcb *tcp, struct lc_task *lt,
+			 struct lc_frame *f)
+{
+	if (lt->open_depth == (int)(f - lt->stack))
+		line_close_with(tcp, " <unfinished ...>\n");
 	lt->open_depth = -1;
 	out_event_done(tcp->out);
 }

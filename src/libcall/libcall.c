@@ -39,6 +39,7 @@
 #include "libcall/libcall.h"
 #include "libcall/maps.h"
 #include "libcall/lcint.h"
+#include "libcall/ltconf.h"
 #include "libcall/proto.h"
 #include "output/output.h"
 #include "filter/rules.h"
@@ -58,10 +59,11 @@ int libcall_init(void)
 {
 	char err[512];
 
-	/* ltrace goes on without a configuration file it cannot read. */
-	if (proto_load_config(cfg.lc_proto_files, cfg.n_lc_proto_files,
-			      cfg.lc_style == LC_STYLE_LTRACE, err,
-			      sizeof(err)) < 0) {
+	/* ltrace's own files, in its language; nothing else in its mode. */
+	if (cfg.lc_style == LC_STYLE_LTRACE)
+		ltconf_load_config(cfg.lc_proto_files, cfg.n_lc_proto_files);
+	else if (proto_load_config(cfg.lc_proto_files, cfg.n_lc_proto_files,
+				   false, err, sizeof(err)) < 0) {
 		msg_error("%s", err);
 		return -1;
 	}
@@ -511,6 +513,8 @@ static void entry_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
 		lc_print_entry(tcp, lt, f, bp->addr);
 		if (site->ret == RET_TWICE)
 			lc_print_unknown_return(tcp, lt, f);
+		else if (cfg.lc_style == LC_STYLE_LTRACE)
+			lc_print_unfinished(tcp, lt, f);
 		else
 			lc_print_noreturn(tcp, lt, f);
 		lt->depth--;
@@ -840,7 +844,10 @@ static bool libcall_new_task(struct tcb *parent, struct tcb *child,
 		 */
 		p->refs++;
 		ct->proc = p;
-		ct->silent = !follow && !thread ? true : pt->silent;
+		/* ltrace shows a thread's calls only with -f. */
+		ct->silent = !follow && (!thread ||
+					 cfg.lc_style == LC_STYLE_LTRACE) ?
+			     true : pt->silent;
 		return false;
 	}
 	if (!follow || pt->silent) {

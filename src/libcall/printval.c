@@ -25,6 +25,7 @@
 #include "cli/cli.h"
 #include "engine/engine.h"
 #include "engine/tcb.h"
+#include "libcall/ltconf.h"
 #include "libcall/printval.h"
 #include "libcall/proto.h"
 #include "output/emit.h"
@@ -826,6 +827,187 @@ static void print_time_pair(struct pctx *cx, uint64_t addr, bool usec)
 /* SIG_ERR -1, SIG_DFL 0, SIG_IGN 1: <bits/signum-generic.h> */
 static const char *const sig_handlers[] = { "SIG_ERR", "SIG_DFL", "SIG_IGN" };
 
+static void print_value(struct pctx *cx, const struct ptype *t, uint64_t v);
+
+/* --- ltrace.conf's composite types, as ltrace 0.7.3 prints them --------- */
+
+/* An array's or a string lens' length, as len_of() finds a string's. */
+static bool lt_len(struct pctx *cx, const struct lt_type *t, uint64_t *len)
+{
+	struct ptype l = { .kind = PT_STRING_N, .len_arg = (int16_t)t->len_arg,
+			   .len_const = t->len_const };
+
+	return len_of(cx, &l, len);
+}
+
+static void lt_value(struct pctx *cx, const struct lt_type *t, uint64_t v,
+		     unsigned int depth);
+
+/* "<1-3,5>": the bits set, or "~<0-3>", the bits clear, when more than
+ * half are set (observed). */
+static void lt_bitvec(struct tcb *tcp, uint64_t v, unsigned int bytes)
+{
+	unsigned int bits = bytes ? 8 * bytes : 64, set = 0;
+	char buf[256];
+	size_t n = 0;
+	bool inv, first = true;
+
+	for (unsigned int i = 0; i < bits; i++)
+		set += (v >> i) & 1;
+	inv = set > bits / 2;
+	if (inv)
+		v = ~v;
+	n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s<", inv ? "~" : "");
+	for (unsigned int i = 0; i < bits; i++) {
+		unsigned int j = i;
+
+		if (!((v >> i) & 1))
+			continue;
+		while (j + 1 < bits && ((v >> (j + 1)) & 1))
+			j++;
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+				      j > i ? "%s%u-%u" : "%s%u",
+				      first ? "" : ",", i, j);
+		first = false;
+		i = j;
+	}
+	snprintf(buf + n, sizeof(buf) - n, ">");
+	emit_sym(tcp, v, buf);
+}
+
+/* string(array(char, N)*): N bytes, NULs as \0, cut at -s. */
+static void lt_chars(struct pctx *cx, const struct lt_type *t, uint64_t addr)
+{
+	size_t limit = cfg.string_limit, m;
+	uint64_t len;
+	char *buf, *q;
+	ssize_t r;
+	size_t k = 0;
+
+	if (!addr) {
+		lt_nil(cx->tcp);
+		return;
+	}
+	if (!lt_len(cx, t, &len)) {
+		emit_hex(cx->tcp, addr);
+		return;
+	}
+	m = len < limit ? (size_t)len : limit;
+	buf = scratch(m + 1);
+	r = buf && m ? tracee_read_partial(cx->tcp, addr, buf, m) : 0;
+	q = malloc(6 * m + 8);
+	if (r < (ssize_t)m || !q) {
+		free(q);
+		emit_hex(cx->tcp, addr);
+		return;
+	}
+	q[k++] = '"';
+	for (size_t i = 0; i < m; i++) {
+		char one[8];
+		size_t w;
+
+		if (!buf[i]) {
+			memcpy(q + k, "\\0", 2);
+			k += 2;
+			continue;
+		}
+		w = lc_quote_ltrace(one, buf + i, 1, false);
+		memcpy(q + k, one + 1, w - 2);
+		k += w - 2;
+	}
+	q[k++] = '"';
+	/* as its strings: "..." once -s bytes are shown, even all of them */
+	if (len >= limit) {
+		memcpy(q + k, "...", 3);
+		k += 3;
+	}
+	q[k] = '\0';
+	emit_raw(cx->tcp, q);
+	free(q);
+}
+
+/* The value of t stored at addr in the tracee. */
+static void lt_at(struct pctx *cx, const struct lt_type *t, uint64_t addr,
+		  unsigned int depth)
+{
+	struct tcb *tcp = cx->tcp;
+	uint64_t v = 0, len;
+	unsigned int off = 0, i;
+
+	switch (t->kind) {
+	case LTK_STRUCT:
+		emit_raw(tcp, "{ ");
+		for (i = 0; i < t->nmemb; i++) {
+			const struct lt_type *m = t->memb[i];
+
+			if (m->align)
+				off = (off + m->align - 1) / m->align * m->align;
+			if (i)
+				emit_raw(tcp, ", ");
+			lt_at(cx, m, addr + off, depth + 1);
+			off += m->size;
+		}
+		emit_raw(tcp, " }");
+		return;
+	case LTK_ARRAY:
+		if (!lt_len(cx, t, &len)) {
+			emit_hex(tcp, addr);
+			return;
+		}
+		emit_raw(tcp, "[ ");
+		for (i = 0; i < len; i++) {
+			if (cfg.lc_array_max && i == cfg.lc_array_max) {
+				emit_raw(tcp, "...");
+				break;
+			}
+			if (i)
+				emit_raw(tcp, ", ");
+			lt_at(cx, t->elt, addr + (uint64_t)i * t->elt->size,
+			      depth + 1);
+		}
+		emit_raw(tcp, " ]");
+		return;
+	default:
+		break;
+	}
+	if (!t->size || t->size > 8 ||
+	    tracee_read(tcp, addr, &v, t->size) < 0) {
+		emit_hex(tcp, addr);
+		return;
+	}
+	lt_value(cx, t, v, depth);
+}
+
+/* A value of t passed in a register (or read from memory by lt_at). */
+static void lt_value(struct pctx *cx, const struct lt_type *t, uint64_t v,
+		     unsigned int depth)
+{
+	switch (t->kind) {
+	case LTK_SCALAR:
+		print_value(cx, &t->sc, v);
+		return;
+	case LTK_PTR:
+		if (!v)
+			lt_nil(cx->tcp);
+		else if (depth > 8 || (t->elt->kind == LTK_SCALAR &&
+				       t->elt->sc.kind == PT_VOID))
+			emit_hex(cx->tcp, v);
+		else
+			lt_at(cx, t->elt, v, depth + 1);
+		return;
+	case LTK_STRARRAY:
+		lt_chars(cx, t, v);
+		return;
+	case LTK_BITVEC:
+		lt_bitvec(cx->tcp, v, t->size);
+		return;
+	default:
+		/* a struct or an array passed by value: its first word */
+		emit_hex(cx->tcp, v);
+		return;
+	}
+}
+
 static void print_value(struct pctx *cx, const struct ptype *t, uint64_t v)
 {
 	struct tcb *tcp = cx->tcp;
@@ -967,6 +1149,9 @@ static void print_value(struct pctx *cx, const struct ptype *t, uint64_t v)
 	case PT_TIMESPEC:
 	case PT_TIMEVAL:
 		print_time_pair(cx, u, t->kind == PT_TIMEVAL);
+		break;
+	case PT_LT:
+		lt_value(cx, t->lt, v, 0);
 		break;
 	default:
 		/* PT_CHAR, PT_BOOL, PT_FLOAT, PT_DOUBLE, PT_GUESS */
@@ -1131,7 +1316,7 @@ static void print_range(struct pctx *cx, unsigned int from, unsigned int to)
 	int fmt = -1;
 
 	for (unsigned int i = from; i < to; i++) {
-		if (!arg_shown(cx, i))
+		if (!arg_shown(cx, i) || (p->args[i].flags & PTF_HIDE))
 			continue;
 		emit_next(cx->tcp);
 		if (!cx->ok[i])
@@ -1146,6 +1331,15 @@ static void print_range(struct pctx *cx, unsigned int from, unsigned int to)
 			fmt = (int)i;
 	if (fmt >= 0 && cx->ok[fmt])
 		print_varargs(cx, zx(cx->val[fmt], cx->compat ? 4 : 8));
+}
+
+/* Was some argument before the n-th printed? */
+static bool shown_before(const struct pctx *cx, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (arg_shown(cx, i) && !(cx->p->args[i].flags & PTF_HIDE))
+			return true;
+	return false;
 }
 
 static unsigned int first_out(const struct proto *p)
@@ -1175,7 +1369,10 @@ bool lc_print_args_entry(struct tcb *tcp, const struct proto *p,
 	print_range(&cx, 0, split);
 	if (split == p->nargs)
 		return false;
-	emit_next(tcp);
+	/* ltrace puts the separator after "resumed> ", strace before
+	 * " <unfinished ...>". */
+	if (!cx.lt)
+		emit_next(tcp);
 	return true;
 }
 
@@ -1186,6 +1383,8 @@ void lc_print_args_exit(struct tcb *tcp, const struct proto *p,
 
 	ctx_init(&cx, tcp, p, entry, ret, true);
 	emit_args_from(tcp, first_out(p));
+	if (cx.lt && shown_before(&cx, first_out(p)))
+		emit_continue(tcp);
 	print_range(&cx, first_out(p), p->nargs);
 }
 

@@ -411,6 +411,7 @@ static const char *const kind_names[PT_KIND_MAX] = {
 	[PT_TIMESPEC] = "timespec",
 	[PT_TIMEVAL] = "timeval",
 	[PT_GUESS] = "guess",
+	[PT_LT] = "ltrace",
 };
 
 static const char *size_name(unsigned int size)

@@ -76,6 +76,8 @@ enum ptype_kind {
 	PT_TIMEVAL,	/* struct timeval *: {tv_sec=1, tv_usec=0} */
 	PT_GUESS,	/* unknown word (ltrace's fallback): decimal when
 			   |v| <= 10000, else hex */
+	PT_LT,		/* ltrace.conf's composite types: pointer to a
+			   value, struct, array, bitvec (ptype.lt, ltconf.h) */
 	PT_KIND_MAX
 };
 
@@ -84,6 +86,9 @@ enum ptype_kind {
 
 /* ptype.flags */
 #define PTF_OUT 0x01	/* filled by the call: printed at return */
+#define PTF_HIDE 0x02	/* ltrace's hide(T): read, never printed */
+
+struct lt_type;
 
 struct ptype {
 	enum ptype_kind kind;
@@ -103,6 +108,7 @@ struct ptype {
 	/* PT_FLAGS, PT_ENUM: the names, and the pattern for unknown ones. */
 	const struct xlat *xlat;
 	const char *xlat_dflt;	/* "SEEK_???", or NULL */
+	const struct lt_type *lt;	/* PT_LT */
 };
 
 #define PROTO_MAX_ARGS 32

@@ -409,6 +409,14 @@ void emit_args_from(struct tcb *tcp, unsigned int first)
 	tcp->sc.emit.jargbase = first < UINT8_MAX ? (uint8_t)first : UINT8_MAX;
 }
 
+void emit_continue(struct tcb *tcp)
+{
+	struct emit_state *st = &tcp->sc.emit;
+
+	st->seen |= depth_bit(st);
+	st->sep = false;
+}
+
 void emit_next_space(struct tcb *tcp)
 {
 	struct emit_state *st = &tcp->sc.emit;

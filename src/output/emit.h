@@ -131,6 +131,13 @@ void emit_more(struct tcb *tcp);		/* ", ..." (elided rest) */
 void emit_args_from(struct tcb *tcp, unsigned int first);
 
 /*
+ * Items were written before at this level (on an earlier line, for
+ * ltrace's "<... f resumed> , nil)"): the next emit_next() writes a
+ * separator.
+ */
+void emit_continue(struct tcb *tcp);
+
+/*
  * The result of a call, after emit_call_end(): emit_retval_begin() pads
  * to the -a column and writes "= "; then one value (any primitive
  * above), emit_noval() ("?": none), or emit_errno() ("-1 ENOENT (No
