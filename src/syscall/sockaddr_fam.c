@@ -131,7 +131,9 @@ static void print_sockaddr_ipx(struct tcb *tcp, const unsigned char *buf)
 	print_port(tcp, "sipx_port", buf + 2);
 	snprintf(expr, sizeof(expr), "htonl(%#x)",
 		 (unsigned)get16be(buf + 4) << 16 | get16be(buf + 6));
-	print_net_expr(tcp, "sipx_network", buf + 4, 4, expr);
+	/* strace shows the network as an expression in every -X style. */
+	emit_field(tcp, "sipx_network");
+	emit_raw(tcp, expr);
 	emit_field(tcp, "sipx_node");
 	emit_array_begin(tcp);
 	for (int i = 0; i < 6; i++) {
@@ -152,7 +154,32 @@ static void print_sockaddr_ipx(struct tcb *tcp, const unsigned char *buf)
  * then the SSID in bits 1-4.  The canonical ones (upper case letters and
  * digits, then spaces) read "CALL-SSID", the null address "*", others
  * their bytes with what they spell in a comment when it is printable.
+ * -X verbose shows the bytes of all with the text in a comment, -X raw
+ * the bytes alone for those two.
  */
+static void print_ax25_bytes(struct tcb *tcp, const unsigned char *c)
+{
+	emit_next(tcp);
+	emit_struct_begin(tcp);
+	emit_field(tcp, "ax25_call");
+	emit_quoted(tcp, (const char *)c, AX25_ADDR_LEN, QUOTE_FORCE_HEX);
+	emit_struct_end(tcp);
+}
+
+/* A canonical or null address, text in the -X style. */
+static void print_ax25_named(struct tcb *tcp, const unsigned char *c,
+			     const char *text)
+{
+	if (cfg.xlat_style == XLAT_STYLE_ABBREV) {
+		emit_next(tcp);
+		emit_raw(tcp, text);
+		return;
+	}
+	print_ax25_bytes(tcp, c);
+	if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
+		emit_comment(tcp, text);
+}
+
 static void print_ax25_addr(struct tcb *tcp, const unsigned char *c)
 {
 	char call[16];
@@ -160,8 +187,7 @@ static void print_ax25_addr(struct tcb *tcp, const unsigned char *c)
 	int canon = 1, printable = 1;
 
 	if (!memcmp(c, "\x40\x40\x40\x40\x40\x40\x00", AX25_ADDR_LEN)) {
-		emit_next(tcp);
-		emit_raw(tcp, "*");
+		print_ax25_named(tcp, c, "*");
 		return;
 	}
 	while (n && c[n - 1] == 0x40)
@@ -183,15 +209,11 @@ static void print_ax25_addr(struct tcb *tcp, const unsigned char *c)
 	while (n && call[n - 1] == ' ')
 		n--;
 	snprintf(call + n, sizeof(call) - n, "-%u", (c[6] >> 1) & 0xf);
-	emit_next(tcp);
 	if (canon) {
-		emit_raw(tcp, call);
+		print_ax25_named(tcp, c, call);
 		return;
 	}
-	emit_struct_begin(tcp);
-	emit_field(tcp, "ax25_call");
-	emit_quoted(tcp, (const char *)c, AX25_ADDR_LEN, QUOTE_FORCE_HEX);
-	emit_struct_end(tcp);
+	print_ax25_bytes(tcp, c);
 	/* What would close the comment early is left unsaid. */
 	if (printable && !strstr(call, "*/"))
 		emit_comment(tcp, call);
