@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Socket addresses: struct sockaddr and the family layouts strace
- * decodes (AF_UNIX, AF_INET, AF_INET6, AF_NETLINK, AF_PACKET); other
- * families, and buffers too short for their family's layout, print the
- * raw sa_data bytes.
+ * decodes (AF_UNIX, AF_INET, AF_INET6, AF_NETLINK, AF_PACKET here, the
+ * rarer families in sockaddr_fam.c); other families, and buffers too
+ * short for their family's layout, print the raw sa_data bytes.
  */
 #include "config.h"
 
@@ -16,6 +16,7 @@
 #include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/net.h"
+#include "syscall/sockaddr_fam.h"
 #include "xlat/tables/addrfams.h"
 #include "xlat/tables/arp_hardware_types.h"
 #include "xlat/tables/ethernet_protocols.h"
@@ -31,22 +32,12 @@
 #define SLL_LEN			20
 #define SUN_PATH_MAX		108
 
-static uint16_t get16(const unsigned char *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
-}
-
-static uint32_t get32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
 
 /*
  * A value strace shows as the C expression that makes it ("htons(80)"):
  * with -X raw the bytes as a hex string, with -X verbose both.
  */
-static void print_net_expr(struct tcb *tcp, const char *field,
+void print_net_expr(struct tcb *tcp, const char *field,
 			   const unsigned char *bytes, size_t n,
 			   const char *expr)
 {
@@ -63,7 +54,7 @@ static void print_net_expr(struct tcb *tcp, const char *field,
 		emit_comment(tcp, expr);
 }
 
-static void print_port(struct tcb *tcp, const char *field,
+void print_port(struct tcb *tcp, const char *field,
 		       const unsigned char *p)
 {
 	char expr[32];
@@ -73,7 +64,7 @@ static void print_port(struct tcb *tcp, const char *field,
 }
 
 /* sa_data: whatever follows the family, as a string. */
-static void print_sa_data(struct tcb *tcp, const unsigned char *buf,
+void print_sa_data(struct tcb *tcp, const unsigned char *buf,
 			  size_t len)
 {
 	if (len <= 2)
@@ -102,7 +93,7 @@ static void print_sockaddr_un(struct tcb *tcp, const unsigned char *buf,
 	emit_quoted(tcp, path, strnlen(path, n), 0);
 }
 
-static void print_sockaddr_in(struct tcb *tcp, const unsigned char *buf)
+void print_sockaddr_in(struct tcb *tcp, const unsigned char *buf)
 {
 	char expr[48], ip[INET_ADDRSTRLEN];
 
@@ -113,7 +104,7 @@ static void print_sockaddr_in(struct tcb *tcp, const unsigned char *buf)
 }
 
 /* Link-local scopes name an interface: strace shows it by name. */
-static void print_ifindex(struct tcb *tcp, uint32_t idx)
+void print_ifindex(struct tcb *tcp, uint32_t idx)
 {
 	char name[IF_NAMESIZE], expr[IF_NAMESIZE + 32];
 
@@ -131,7 +122,7 @@ static void print_ifindex(struct tcb *tcp, uint32_t idx)
 		emit_comment(tcp, expr);
 }
 
-static void print_sockaddr_in6(struct tcb *tcp, const unsigned char *buf,
+void print_sockaddr_in6(struct tcb *tcp, const unsigned char *buf,
 			       size_t len)
 {
 	char expr[96], ip[INET6_ADDRSTRLEN];
@@ -184,19 +175,17 @@ static void print_sockaddr_ll(struct tcb *tcp, const unsigned char *buf)
 	unsigned int halen = buf[11];
 	char text[64];
 
-	emit_field(tcp, "sll_protocol");
-	if (cfg.xlat_style == XLAT_STYLE_RAW) {
-		snprintf(text, sizeof(text), "htons(%#x)", proto);
-		emit_raw(tcp, text);
-	} else {
+	{
 		const char *name = xlat_name(ethernet_protocols, proto);
 
-		if (name && cfg.xlat_style == XLAT_STYLE_ABBREV)
+		if (name)
 			snprintf(text, sizeof(text), "htons(%s)", name);
+		else if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
+			snprintf(text, sizeof(text), "htons(%#x)", proto);
 		else
-			snprintf(text, sizeof(text), "htons(%#x /* %s */)",
-				 proto, name ? name : "ETH_P_???");
-		emit_raw(tcp, text);
+			snprintf(text, sizeof(text), "htons(%#x /* ETH_P_??? */)",
+				 proto);
+		print_net_expr(tcp, "sll_protocol", buf + 2, 2, text);
 	}
 	emit_field(tcp, "sll_ifindex");
 	print_ifindex(tcp, get32(buf + 4));
@@ -257,7 +246,8 @@ void print_sockaddr_data(struct tcb *tcp, const void *data, size_t len)
 			print_sa_data(tcp, buf, len);
 		break;
 	default:
-		print_sa_data(tcp, buf, len);
+		if (!print_sockaddr_family(tcp, buf, len))
+			print_sa_data(tcp, buf, len);
 		break;
 	}
 	emit_struct_end(tcp);

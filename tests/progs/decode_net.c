@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <linux/netlink.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -341,6 +342,99 @@ static void errors(void)
 	close(s);
 }
 
+/* connect(-1) with len bytes of a family's address, raw (sockaddr_fam.c). */
+static void conn_raw(unsigned int family, const char *bytes, size_t len)
+{
+	unsigned char *p = tail_alloc(len);
+
+	memcpy(p + 2, bytes, len - 2);
+	p[0] = (unsigned char)family;
+	p[1] = (unsigned char)(family >> 8);
+	connect(-1, (struct sockaddr *)p, (socklen_t)len);
+}
+
+static void families(void)
+{
+	static const char pat[128] =
+		"\x82\x83\x84\x85\x86\x87\x88\x89\x8a\x8b\x8c\x8d\x8e\x8f"
+		"\x90\x91\x92\x93\x94\x95\x96\x97\x98\x99\x9a\x9b\x9c\x9d"
+		"\x9e\x9f\xa0\xa1\xa2\xa3\xa4\xa5\xa6\xa7\xa8\xa9\xaa\xab"
+		"\xac\xad\xae\xaf\xb0\xb1\xb2\xb3\xb4\xb5\xb6\xb7\xb8\xb9"
+		"\xba\xbb\xbc\xbd\xbe\xbf\xc0\xc1\xc2\xc3\xc4\xc5\xc6\xc7"
+		"\xc8\xc9\xca\xcb\xcc\xcd\xce\xcf\xd0\xd1\xd2\xd3\xd4\xd5"
+		"\xd6\xd7\xd8\xd9\xda\xdb\xdc\xdd\xde\xdf\xe0";
+	/* VALID-13, then digipeaters: null, SPA CE-0, VALID2-7, smalls-9. */
+	static const char ax25[] =
+		"\xac\x82\x98\x92\x88\x40\x1a" "BCD" "\x03\0\0\0"
+		"\x40\x40\x40\x40\x40\x40\x00"
+		"\xa6\xa0\x82\x40\x86\x8a\x00"
+		"\xac\x82\x98\x92\x88\x64\x0e"
+		"\xe6\xda\xc2\xd8\xd8\xe6\x12";
+	/* sin: port 0xadde, 237.254.206.250 */
+	static const char rx_in[34] = "\x01\0\x01\0\x10\0\x02\0\xad\xde"
+				      "\xed\xfe\xce\xfa";
+	static const char rx_in6[34] = "\xc7\x09\x06\0\x18\0\x0a\0\xad\xde"
+				       "\xce\xfa\xfe\xca" "OH HAI THAR!";
+	static const char rx_un[34] = "\x02\0\x02\0\x05\0\x01\0\xad\xde\xed";
+	static const char ieee_short[18] = "\0\0\x02\0\0\0\xff\xff\xf8\xf9";
+	static const char ieee_long[18] = "\0\0\x03\0\0\0\xce\xfa" "Oh Hai!";
+	static const char alg[86] = "hash\0\0\0\0\0\0\0\0\0\0"
+				    "\0\x10\0\0\xfe\xca\xad\xde" "sha256";
+	static const char nfc[94] = "\0\0\x01\0\0\0\x42\0\0\0\x07\0\0\0\x01\x05"
+				    "urn:nfc:sn:sdp";
+	static const char vm[14] = "\0\0\xff\xff\xff\xff\x02\0\0\0\xef\x42";
+	static const char vm2[14] = "\xad\xde\0\0\0\0\x03\0\0\0\x00";
+	static const char qrtr[10] = "\0\0\xfe\xff\xff\xff\xfe\xff\xff\xff";
+	char xdp[14] = "\x0d\0\x01\0\0\0\x05\0\0\0";
+	static const char xdp2[14] = "\xd0\xba\0\0\0\0\x05\0\0\0\xad\xbe";
+	static const char mctp[10] = "\xad\xde\0\0\0\0\xff\x01\x08\xea";
+	static const char ipx[14] = "\x30\x39\xfa\xce\xfe\xed" "ABCDEF\xff\x42";
+	static const char x25[17] = "0123456789\0bcdef";
+	char nfc_llcp[94];
+
+	conn_raw(AF_IPX, ipx, 16);
+	conn_raw(AF_IPX, ipx, 15);
+	conn_raw(AF_AX25, ax25, 16);
+	conn_raw(AF_AX25, ax25, 38);
+	conn_raw(AF_AX25, ax25, 44);
+	conn_raw(AF_AX25, ax25, 15);
+	conn_raw(AF_X25, x25, 18);
+	conn_raw(AF_X25, pat, 18);
+	conn_raw(AF_X25, x25, 17);
+	conn_raw(AF_RXRPC, pat, 36);
+	conn_raw(AF_RXRPC, pat, 35);
+	conn_raw(AF_RXRPC, rx_in, 36);
+	conn_raw(AF_RXRPC, rx_in6, 36);
+	conn_raw(AF_RXRPC, rx_un, 36);
+	conn_raw(AF_IEEE802154, pat, 20);
+	conn_raw(AF_IEEE802154, ieee_short, 20);
+	conn_raw(AF_IEEE802154, ieee_long, 20);
+	conn_raw(AF_ALG, pat, 25);
+	conn_raw(AF_ALG, alg, 32);
+	conn_raw(AF_ALG, alg, 88);
+	conn_raw(AF_NFC, pat, 16);
+	conn_raw(AF_NFC, nfc, 16);
+	conn_raw(AF_NFC, pat, 17);
+	memcpy(nfc_llcp, nfc, sizeof(nfc_llcp));
+	/* service_name_len: 3 (its offset differs between 32 and 64 bits) */
+	nfc_llcp[sizeof(void *) == 8 ? 86 : 82] = 3;
+	conn_raw(AF_NFC, nfc_llcp, sizeof(void *) == 8 ? 96 : 88);
+	conn_raw(AF_VSOCK, pat, 16);
+	conn_raw(AF_VSOCK, vm, 16);
+	conn_raw(AF_VSOCK, vm2, 16);
+	conn_raw(AF_QIPCRTR, pat, 12);
+	conn_raw(AF_QIPCRTR, qrtr, 12);
+	conn_raw(AF_XDP, pat, 16);
+	/* A descriptor with XDP_SHARED_UMEM: -yy shows its path. */
+	xdp[10] = (char)open("/dev/zero", O_RDONLY);
+	conn_raw(AF_XDP, xdp, 16);
+	close(xdp[10]);
+	conn_raw(AF_XDP, xdp2, 16);
+	conn_raw(AF_MCTP, pat, 12);
+	conn_raw(AF_MCTP, mctp, 12);
+	conn_raw(AF_MCTP, mctp, 11);
+}
+
 int main(void)
 {
 	setup_tail();
@@ -349,6 +443,7 @@ int main(void)
 	udp6();
 	unix_socks();
 	netlink();
+	families();
 	errors();
 	return 0;
 }
