@@ -841,10 +841,10 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 			tcp->flags &= ~(TCB_STARTUP | TCB_HIDE_LOG);
 		/*
 		 * -b execve: let go of every task that execs, except the
-		 * command we launched at its first execve (strace's way).
+		 * command we launched at its first execve (strace's way,
+		 * with its "Process N detached").
 		 */
 		if (ecfg.detach_on_execve && !(tcp->flags & TCB_FIRST_EXEC)) {
-			tcp->flags |= TCB_QUIET_DETACH;
 			detach_task(tcp, 0);
 			return;
 		}
@@ -1085,16 +1085,9 @@ int engine_run(int *killed_by)
 	debug("%llu ptrace stops", engine_nstops);
 	/*
 	 * Every task is gone from the trace but the command we launched
-	 * was let go (-b execve) rather than seen to exit: it is still our
-	 * child, so its exit status can still be ours.  (strace exits 0
-	 * at once here.)  With -D it is not our child: ECHILD, status 0.
+	 * was let go (-b execve) rather than seen to exit: its status is
+	 * not ours to know, and strace exits 0 at once, as we do.
 	 */
-	if (launched_pid && launched_status < 0) {
-		while (waitpid(launched_pid, &status, 0) < 0 && errno == EINTR)
-			;
-		if (errno != ECHILD && (WIFEXITED(status) || WIFSIGNALED(status)))
-			launched_status = status;
-	}
 	if (launched_status < 0)
 		return 0;
 	if (WIFSIGNALED(launched_status)) {
