@@ -153,7 +153,8 @@ static void print_ticks_comment(struct tcb *tcp, uint64_t t)
 	static long hz;
 	char text[64];
 
-	if (!t)
+	/* -X raw has the numbers alone. */
+	if (!t || cfg.xlat_style == XLAT_STYLE_RAW)
 		return;
 	if (!hz) {
 		hz = sysconf(_SC_CLK_TCK);
@@ -204,4 +205,27 @@ SYS_FUNC(times)
 	}
 	emit_struct_end(tcp);
 	return RVAL_UDECIMAL;
+}
+
+/*
+ * lookup_dcookie(u64 cookie, char *buf, size_t len): the cookie is one
+ * 64-bit number, two registers on i386; the path is written at exit.
+ */
+SYS_FUNC(lookup_dcookie)
+{
+	unsigned int i;
+	uint64_t cookie = tcp_arg64(tcp, 0, &i);
+
+	if (entering(tcp)) {
+		emit_uint(tcp, cookie);
+		emit_next(tcp);
+		return 0;
+	}
+	if (syserror(tcp))
+		emit_ptr(tcp, tcp_arg(tcp, i));
+	else
+		emit_buf(tcp, tcp_arg(tcp, i), (uint64_t)tcp_rval(tcp));
+	emit_next(tcp);
+	emit_uint(tcp, tcp_arg(tcp, i + 1));
+	return RVAL_DECIMAL;
 }

@@ -2,6 +2,7 @@
 /* Scheduling: policies, parameters, affinity, priorities; futex. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +25,12 @@ static void print_cpu_set(struct tcb *tcp, uint64_t addr, uint64_t len)
 	unsigned char buf[1024];
 	size_t n = 1, size = len < sizeof(buf) ? (size_t)len : sizeof(buf);
 
+	/* An empty set is "[]" wherever it points, as strace has it. */
+	if (addr && !size) {
+		emit_array_begin(tcp);
+		emit_array_end(tcp);
+		return;
+	}
 	if (!addr || !size || tracee_read(tcp, addr, buf, size)) {
 		emit_ptr(tcp, addr);
 		return;
@@ -177,7 +184,17 @@ struct sched_attr_raw {
 	uint32_t sched_util_max;
 };
 
-/* struct sched_attr, its fields up to the size it states. */
+/* include/uapi/linux/sched.h */
+#define SCHED_FLAG_KEEP_POLICY 0x08
+#define SCHED_FLAG_KEEP_PARAMS 0x10
+
+/*
+ * struct sched_attr, its fields up to the size it states, as strace
+ * shows them: a size under the first version's alone ("{size=1}", the
+ * kernel refuses it with E2BIG), no policy when the flags keep it (or
+ * the parameters), no parameters when the flags keep them, and "..."
+ * after the fields known when the size goes past them.
+ */
 static void print_sched_attr(struct tcb *tcp, uint64_t addr)
 {
 	struct sched_attr_raw a;
@@ -186,6 +203,13 @@ static void print_sched_attr(struct tcb *tcp, uint64_t addr)
 
 	memset(&a, 0, sizeof(a));
 	got = addr ? tracee_read_partial(tcp, addr, &a, sizeof(a)) : -1;
+	if (got >= 4 && a.size && a.size < SCHED_ATTR_SIZE_VER0) {
+		emit_struct_begin(tcp);
+		emit_field(tcp, "size");
+		emit_uint(tcp, a.size);
+		emit_struct_end(tcp);
+		return;
+	}
 	if (got < SCHED_ATTR_SIZE_VER0) {
 		emit_ptr(tcp, addr);
 		return;
@@ -194,26 +218,33 @@ static void print_sched_attr(struct tcb *tcp, uint64_t addr)
 	emit_struct_begin(tcp);
 	emit_field(tcp, "size");
 	emit_uint(tcp, a.size);
-	emit_field(tcp, "sched_policy");
-	print_policy(tcp, a.sched_policy);
+	if (!(a.sched_flags &
+	      (SCHED_FLAG_KEEP_POLICY | SCHED_FLAG_KEEP_PARAMS))) {
+		emit_field(tcp, "sched_policy");
+		print_policy(tcp, a.sched_policy);
+	}
 	emit_field(tcp, "sched_flags");
 	print_flags(tcp, sched_attr_flags, a.sched_flags, "SCHED_FLAG_???");
-	emit_field(tcp, "sched_nice");
-	emit_int(tcp, a.sched_nice);
-	emit_field(tcp, "sched_priority");
-	emit_uint(tcp, a.sched_priority);
-	emit_field(tcp, "sched_runtime");
-	emit_uint(tcp, a.sched_runtime);
-	emit_field(tcp, "sched_deadline");
-	emit_uint(tcp, a.sched_deadline);
-	emit_field(tcp, "sched_period");
-	emit_uint(tcp, a.sched_period);
+	if (!(a.sched_flags & SCHED_FLAG_KEEP_PARAMS)) {
+		emit_field(tcp, "sched_nice");
+		emit_int(tcp, a.sched_nice);
+		emit_field(tcp, "sched_priority");
+		emit_uint(tcp, a.sched_priority);
+		emit_field(tcp, "sched_runtime");
+		emit_uint(tcp, a.sched_runtime);
+		emit_field(tcp, "sched_deadline");
+		emit_uint(tcp, a.sched_deadline);
+		emit_field(tcp, "sched_period");
+		emit_uint(tcp, a.sched_period);
+	}
 	if (size >= SCHED_ATTR_SIZE_VER1 && got >= SCHED_ATTR_SIZE_VER1) {
 		emit_field(tcp, "sched_util_min");
 		emit_uint(tcp, a.sched_util_min);
 		emit_field(tcp, "sched_util_max");
 		emit_uint(tcp, a.sched_util_max);
 	}
+	if (size > sizeof(a))
+		emit_more(tcp);
 	emit_struct_end(tcp);
 }
 
@@ -235,14 +266,28 @@ SYS_FUNC(sched_getattr)
 	return 0;
 }
 
+/* On E2BIG the kernel writes back the size it knows: "=> {size=56}". */
 SYS_FUNC(sched_setattr)
 {
-	emit_int(tcp, tcp_iarg(tcp, 0));
-	emit_next(tcp);
-	print_sched_attr(tcp, tcp_arg(tcp, 1));
+	uint32_t size;
+
+	if (entering(tcp)) {
+		emit_int(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		print_sched_attr(tcp, tcp_arg(tcp, 1));
+		return 0;
+	}
+	if (syserror(tcp) && tcp->sc.rval == -E2BIG &&
+	    !tracee_read(tcp, tcp_arg(tcp, 1), &size, sizeof(size))) {
+		emit_changed(tcp);
+		emit_struct_begin(tcp);
+		emit_field(tcp, "size");
+		emit_uint(tcp, size);
+		emit_struct_end(tcp);
+	}
 	emit_next(tcp);
 	emit_uint(tcp, (uint32_t)tcp_arg(tcp, 2));
-	return RVAL_DECODED;
+	return RVAL_DECIMAL;
 }
 
 SYS_FUNC(getpriority)
@@ -286,12 +331,23 @@ enum {
 	F_LOCK_PI2,
 };
 
-/* "FUTEX_WAIT_PRIVATE|FUTEX_CLOCK_REALTIME"; unknown as one number. */
+/*
+ * "FUTEX_WAIT_PRIVATE|FUTEX_CLOCK_REALTIME"; unknown as one number.
+ * FUTEX_CLOCK_REALTIME is named only with the waits that take a timeout
+ * it applies to (strace 6.1 shows FUTEX_LOCK_PI2's as unknown too), and
+ * FUTEX_FD, gone from the kernel's list, is shown with its flag apart.
+ */
 static void print_futex_op(struct tcb *tcp, uint32_t op)
 {
+	uint32_t cmd = op & FUTEX_CMD_MASK;
 	const char *name = xlat_name(futex_ops, op & ~FUTEX_CLOCK_RT);
 	char text[96];
 
+	if ((op & FUTEX_CLOCK_RT) && cmd != F_WAIT && cmd != F_WAIT_BITSET &&
+	    cmd != F_WAIT_REQUEUE_PI)
+		name = NULL;
+	if (op == (F_FD | FUTEX_PRIVATE))
+		name = "FUTEX_FD|FUTEX_PRIVATE_FLAG";
 	if (!name || cfg.xlat_style == XLAT_STYLE_RAW) {
 		print_xval(tcp, futex_ops, op, "FUTEX_???");
 		return;
@@ -364,7 +420,9 @@ static int futex_common(struct tcb *tcp, bool time64)
 	emit_ptr(tcp, tcp_arg(tcp, 0));
 	emit_next(tcp);
 	print_futex_op(tcp, op);
-	if (!xlat_name(futex_ops, op & ~FUTEX_CLOCK_RT))
+	/* Arguments by the command, named or not (0x182 has FUTEX_FD's). */
+	if ((op & ~(FUTEX_CMD_MASK | FUTEX_PRIVATE | FUTEX_CLOCK_RT)) ||
+	    cmd > F_LOCK_PI2)
 		cmd = ~0u;
 	switch (cmd) {
 	case F_WAIT:

@@ -194,7 +194,8 @@ static int setgroups_common(struct tcb *tcp, bool is32)
 
 	emit_int(tcp, n);
 	emit_next(tcp);
-	if (n < 0)
+	/* More than NGROUPS_MAX (65536): a list the kernel won't read. */
+	if (n < 0 || n > 65536)
 		emit_ptr(tcp, tcp_arg(tcp, 1));
 	else
 		print_id_array(tcp, tcp_arg(tcp, 1), (uint64_t)n,
