@@ -471,7 +471,8 @@ static void replay_dump(struct tcb *tcp, struct json_object *r)
 	if (jget(r, "size") && jget(r, "buffer"))
 		out_hexdump_head(os, (uint64_t)jint(r, "size", 0),
 				 (int)jint(r, "buffer", 0));
-	out_hexdump(os, (uint64_t)jint(r, "offset", 0), b, n);
+	out_hexdump(os, (uint64_t)jint(r, "size", 0),
+		    (uint64_t)jint(r, "offset", 0), b, n);
 	free(b);
 }
 
