@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
 #include "xlat/tables/cap_versions.h"
@@ -278,7 +279,8 @@ static void print_cap_header(struct tcb *tcp, uint64_t addr)
 {
 	uint32_t h[2];
 
-	if (read_cap_header(tcp, addr, h)) {
+	/* -e verbose=!capget: both structs by their addresses. */
+	if (!qual_verbose(tcp) || read_cap_header(tcp, addr, h)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -295,7 +297,7 @@ static void print_cap_data(struct tcb *tcp, uint64_t hdr, uint64_t addr)
 	uint32_t h[2], d[6];
 	unsigned int n;
 
-	if (!addr || read_cap_header(tcp, hdr, h)) {
+	if (!addr || !qual_verbose(tcp) || read_cap_header(tcp, hdr, h)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
