@@ -229,3 +229,42 @@ SYS_FUNC(lookup_dcookie)
 	emit_uint(tcp, tcp_arg(tcp, i + 1));
 	return RVAL_DECIMAL;
 }
+
+/*
+ * _sysctl(struct __sysctl_args *): its pointers and lengths (the kernel
+ * has not had the syscall since 5.5; the name's numbers are not shown).
+ */
+SYS_FUNC(_sysctl)
+{
+	static const char *const ptrs[] = { "oldval", "oldlenp", "newval" };
+	uint64_t addr = tcp_arg(tcp, 0), v[10];
+	unsigned int w = tcp_wordsize(tcp);
+
+	/* name, nlen (an int, then padding), 3 pointers, newlen, unused[4] */
+	if (w == 4) {
+		uint32_t s[10];
+
+		if (!addr || tracee_read(tcp, addr, s, sizeof(s))) {
+			emit_ptr(tcp, addr);
+			return RVAL_DECODED;
+		}
+		for (int i = 0; i < 10; i++)
+			v[i] = s[i];
+	} else if (!addr || tracee_read(tcp, addr, v, sizeof(v))) {
+		emit_ptr(tcp, addr);
+		return RVAL_DECODED;
+	}
+	emit_struct_begin(tcp);
+	emit_field(tcp, "name");
+	emit_ptr(tcp, v[0]);
+	emit_field(tcp, "nlen");
+	emit_int(tcp, (int32_t)v[1]);
+	for (int i = 0; i < 3; i++) {
+		emit_field(tcp, ptrs[i]);
+		emit_ptr(tcp, v[2 + i]);
+	}
+	emit_field(tcp, "newlen");
+	emit_uint(tcp, v[5]);
+	emit_struct_end(tcp);
+	return RVAL_DECODED;
+}
