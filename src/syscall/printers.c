@@ -218,7 +218,7 @@ static void decorate(struct tcb *tcp, const char *path)
  * "/dev/null<char 1:3>", from a stat of the fd's /proc link (which
  * follows to the open file itself, wherever it lives).
  */
-static void add_device(pid_t pid, int fd, char *path, size_t size)
+static bool add_device(pid_t pid, int fd, char *path, size_t size)
 {
 	char link[64];
 	struct stat st;
@@ -226,10 +226,11 @@ static void add_device(pid_t pid, int fd, char *path, size_t size)
 
 	snprintf(link, sizeof(link), "/proc/%d/fd/%d", pid, fd);
 	if (stat(link, &st) < 0 || !(S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
-		return;
+		return false;
 	snprintf(path + n, size - n, "<%s %u:%u>",
 		 S_ISCHR(st.st_mode) ? "char" : "block", major(st.st_rdev),
 		 minor(st.st_rdev));
+	return true;
 }
 
 /*
@@ -276,12 +277,20 @@ void print_pid_fd(struct tcb *tcp, pid_t pid, int fd)
 	char path[4096];
 
 	emit_int(tcp, fd);
-	if (!(set & (DECODE_FD_PATH | DECODE_FD_PIDFD)) || fd < 0 ||
+	if (!(set & (DECODE_FD_PATH | DECODE_FD_PIDFD | DECODE_FD_DEV)) ||
+	    fd < 0 ||
 	    pid <= 0 || fd_path(pid, fd, path, sizeof(path) - 64) < 0)
 		return;
 	if ((set & DECODE_FD_PIDFD) && !strcmp(path, "anon_inode:[pidfd]") &&
 	    decorate_pidfd(tcp, pid, fd))
 		return;
+	/* --decode-fds=dev without path: a device node, and nothing else. */
+	if (!(set & DECODE_FD_PATH) && (set & DECODE_FD_DEV) &&
+	    path[0] == '/' && !path_deleted(path) &&
+	    add_device(pid, fd, path, sizeof(path))) {
+		decorate(tcp, path);
+		return;
+	}
 	/* --decode-fds=path (-y) shows what the fd is, whatever it is. */
 	if (!(set & DECODE_FD_PATH))
 		return;
