@@ -196,8 +196,9 @@ static void render_noted(struct tcb *tcp, struct json_object *v)
 		if (!strcmp(key, "comment")) {
 			emit_comment(tcp, json_object_get_string(x));
 		} else if (!strcmp(key, "path")) {
-			emit_fd_path(tcp, json_object_get_string(x),
-				     jget(v, "deleted") != NULL);
+			/* A socket's or device's text is not told apart. */
+			emit_fd_annot(tcp, json_object_get_string(x), 0,
+				      jget(v, "deleted") != NULL);
 		} else if (!strcmp(key, "comm")) {
 			char text[256];
 
