@@ -26,6 +26,13 @@ size_t pid_comm(pid_t pid, bool traced, char *buf, size_t size);
 void pid_comm_forget(pid_t pid);
 
 /*
+ * A traced task's name read now, while /proc has it: a task attached
+ * with -p, or one that just exec'd, may print nothing else before its
+ * exit, after which its name cannot be read.
+ */
+void pid_comm_note(pid_t pid);
+
+/*
  * A pid argument or return value: "1234", with -Y "1234<comm>" while
  * the process exists.  For decoders (pid arguments of kill, wait4,
  * tgkill...; returns of getpid, fork, clone...).
