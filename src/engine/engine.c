@@ -36,6 +36,8 @@ static bool no_syscall_info;
 /* Nothing wants a syscall stop: every task runs with PTRACE_CONT. */
 static bool no_syscall_stops;
 static int launched_status = -1;
+/* -b execve let the command we launched go: its status is not known. */
+static bool launched_let_go;
 static long execve_nr[NUM_PERSONALITIES], execveat_nr[NUM_PERSONALITIES];
 
 unsigned long engine_ptrace_options(void)
@@ -845,6 +847,8 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 		 * with its "Process N detached").
 		 */
 		if (ecfg.detach_on_execve && !(tcp->flags & TCB_FIRST_EXEC)) {
+			if (tcp->pid == launched_pid)
+				launched_let_go = true;
 			detach_task(tcp, 0);
 			return;
 		}
@@ -1085,9 +1089,18 @@ int engine_run(int *killed_by)
 	debug("%llu ptrace stops", engine_nstops);
 	/*
 	 * Every task is gone from the trace but the command we launched
-	 * was let go (-b execve) rather than seen to exit: its status is
-	 * not ours to know, and strace exits 0 at once, as we do.
+	 * was let go rather than seen to exit.  By -b execve: its status
+	 * is not ours to know, strace exits 0 at once, and so do we.  When
+	 * the trace ended early (a write error, --syscall-limit) it is
+	 * still our child, so its exit status can still be ours.  With -D
+	 * it is not our child: ECHILD, status 0.
 	 */
+	if (launched_pid && launched_status < 0 && !launched_let_go) {
+		while (waitpid(launched_pid, &status, 0) < 0 && errno == EINTR)
+			;
+		if (errno != ECHILD && (WIFEXITED(status) || WIFSIGNALED(status)))
+			launched_status = status;
+	}
 	if (launched_status < 0)
 		return 0;
 	if (WIFSIGNALED(launched_status)) {
