@@ -1240,7 +1240,10 @@ void cli_parse(int argc, char **argv)
 	 * why); asked for in so many words, the user hears it as strace
 	 * says it.
 	 */
-	if (seccomp_asked && !nf)
+	if (seccomp_asked && cfg.detach_on_execve)
+		fprintf(stderr, "%s: --seccomp-bpf is not enabled because it is not compatible with -b\n",
+			progname);
+	else if (seccomp_asked && !nf)
 		fprintf(stderr, "%s: --seccomp-bpf cannot be used without -f/--follow-forks, disabling\n",
 			progname);
 	else if (seccomp_asked && cfg.n_attach)

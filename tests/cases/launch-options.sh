@@ -33,6 +33,10 @@ expect_no_match b.err 'detached'
 "$SLTRACE" -e trace=none -b execve /bin/sh -c 'exec /bin/true' 2> b2.err ||
 	fail "-b: exit status $?"
 expect_match b2.err "^$TOOL: Process [0-9]+ detached\$"
+# --seccomp-bpf is turned off by -b, said before anything about -f.
+"$SLTRACE" --seccomp-bpf -e trace=none -b execve /bin/true 2> b3.err ||
+	fail "-b --seccomp-bpf: exit status $?"
+expect_line b3.err "$TOOL: --seccomp-bpf is not enabled because it is not compatible with -b"
 "$SLTRACE" -o /dev/null -b execve /bin/sh -c 'exec /bin/sh -c "exit 7"' 2>/dev/null
 expect_rc 0 $? "-b execve, command exiting 7"
 expect_match b.trace '^execve\("/bin/sh"'
