@@ -329,18 +329,23 @@ static long parse_uint(const char *arg, long max)
 	return v;
 }
 
-/* -I: a level 1..4 or its name, as strace spells them. */
+/*
+ * -I: a level 1..4 or its name, as strace spells them, in any case;
+ * "always" (interruptible) is level 1 too.
+ */
 static long parse_interruptible(const char *arg)
 {
 	static const char *const names[] = {
-		NULL, "anywhere", "waiting", "never", "never_tstp"
+		"always", "anywhere", "waiting", "never", "never_tstp"
 	};
 	long v = parse_uint(arg, 4);
 
 	if (v >= 1)
 		return v;
+	if (!strcasecmp(arg, names[0]))
+		return 1;
 	for (long i = 1; i <= 4; i++)
-		if (!strcmp(arg, names[i]))
+		if (!strcasecmp(arg, names[i]))
 			return i;
 	return -1;
 }

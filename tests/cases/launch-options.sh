@@ -49,6 +49,12 @@ expect_line bb.err "$TOOL: Syscall 'open' for -b isn't supported"
 "$SLTRACE" -I 5 /bin/true 2> i.err && fail "-I 5 accepted"
 expect_match i.err "invalid -I argument: '5'"
 "$SLTRACE" -o /dev/null -I never_tstp /bin/true || fail "-I never_tstp: $?"
+# ... in any case, and "always" as strace takes it.
+for i in --interruptible=always -IAnywhere -INEVER_TSTP; do
+	"$SLTRACE" -o /dev/null $i /bin/true || fail "$i: $?"
+done
+"$SLTRACE" -I alw /bin/true 2> i2.err && fail "-I alw accepted"
+expect_match i2.err "invalid -I argument: 'alw'"
 
 # -D, -DD, -DDD: the command is this shell's own child (it exits with its
 # status straight to us) and is traced all the same, by a grandchild.
