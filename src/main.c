@@ -213,6 +213,7 @@ int main(int argc, char **argv)
 	if (argc > 0 && argv[0] && argv[0][0])
 		log_progname = argv[0];
 	out_hold_std_fds();
+	launch_note_signals();
 	cli_parse(argc, argv);
 	/* ltrace's mode shows syscalls (-S) ltrace's way. */
 	if (cfg.lc_style == LC_STYLE_LTRACE)

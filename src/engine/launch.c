@@ -128,6 +128,21 @@ static void apply_env(void)
 }
 
 /*
+ * SIGPIPE as sltrace found it.  We catch it (the trace's reader may go
+ * away), and a caught signal is reset by execve: a command started by
+ * a parent that ignores SIGPIPE must find it ignored, as under strace.
+ */
+static bool sigpipe_ignored;
+
+void launch_note_signals(void)
+{
+	struct sigaction old;
+
+	sigpipe_ignored = sigaction(SIGPIPE, NULL, &old) == 0 &&
+			  old.sa_handler == SIG_IGN;
+}
+
+/*
  * The command's side, in the process that will exec it.  It stops until
  * the tracer has seized it (SIGSTOP cannot be caught or ignored, so this
  * works whatever dispositions it inherited), then sets itself up.
@@ -145,6 +160,8 @@ become_command(const char *path, char **argv, const struct passwd *pw,
 			strerror(errno));
 		_exit(1);
 	}
+	if (sigpipe_ignored)
+		signal(SIGPIPE, SIG_IGN);
 	if (filter)
 		install_filter(filter, n);
 	execv(path, argv);

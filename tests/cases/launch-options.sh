@@ -45,6 +45,11 @@ expect_no_match b.trace '^write\(1, "hi'
 "$SLTRACE" -b open /bin/true 2> bb.err && fail "-b open accepted"
 expect_line bb.err "$TOOL: Syscall 'open' for -b isn't supported"
 
+# The command inherits an ignored SIGPIPE, as it would untraced.
+(trap '' PIPE; grep SigIgn /proc/self/status) > ign0.out
+(trap '' PIPE; "$SLTRACE" -o /dev/null grep SigIgn /proc/self/status) > ign.out
+expect_line ign.out "$(cat ign0.out)"
+
 # -I: a bad level is a usage error; names are accepted.
 "$SLTRACE" -I 5 /bin/true 2> i.err && fail "-I 5 accepted"
 expect_match i.err "invalid -I argument: '5'"
