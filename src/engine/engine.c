@@ -470,6 +470,12 @@ static void syscall_entered(struct tcb *tcp, int pers, long nr,
 	sc->pers = pers;
 	memcpy(sc->args, args, sizeof(sc->args));
 	sc->ent = sysent_lookup(pers, nr);
+	/* -d: a number past the table, in strace's words. */
+	if (__builtin_expect(cfg.debug, 0) && !sc->ent && nr >= 0 &&
+	    pers >= 0 && pers < NUM_PERSONALITIES &&
+	    (unsigned long)nr >= sysent_tables[pers].count)
+		fprintf(stderr, "%s: pid %d invalid syscall %#lx\n",
+			log_progname, tcp->pid, (unsigned long)nr);
 	sc->exiting = false;
 	sc->has_rval = false;
 	sc->rval = 0;
