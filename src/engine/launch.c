@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <pwd.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -53,6 +54,11 @@ static char *resolve_path(const char *name)
 	char *buf;
 	size_t n;
 
+	/* A name no path can hold, in strace's words. */
+	if (strlen(name) >= PATH_MAX) {
+		complain("exec: %s", strerror(ENAMETOOLONG));
+		return NULL;
+	}
 	if (strchr(name, '/')) {
 		if (stat(name, &st) < 0) {
 			complain("Can't stat '%s': %s", name, strerror(errno));
