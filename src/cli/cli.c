@@ -397,6 +397,7 @@ enum {
 	OPT_SECONTEXT,
 	OPT_DAEMONIZE,
 	OPT_FOLLOW_FORKS,
+	OPT_PIDNS_TRANSLATION,
 	OPT_REL_TS,
 	OPT_SYSCALL_TIMES,
 	OPT_ALWAYS_SHOW_PID,
@@ -428,6 +429,7 @@ static const struct option long_options[] = {
 	{ "decode-fd",		optional_argument, NULL, OPT_QUAL + QK_DECODE_FDS },
 	{ "decode-fds",		optional_argument, NULL, OPT_QUAL + QK_DECODE_FDS },
 	{ "decode-pids",	required_argument, NULL, OPT_DECODE_PIDS },
+	{ "pidns-translation",	no_argument,	   NULL, OPT_PIDNS_TRANSLATION },
 	{ "daemonize",		optional_argument, NULL, OPT_DAEMONIZE },
 	{ "detach-on",		required_argument, NULL, 'b' },
 	{ "env",		required_argument, NULL, 'E' },
@@ -767,14 +769,15 @@ static void set_decode_pids(const char *arg)
 	cfg.decode_pids_comm = set & 1;
 }
 
-/* -z and -Z are status= sets; strace warns when more than one is given. */
+/*
+ * -z and -Z are status= sets; strace warns when more than one is given
+ * (once every option is read, after the -c notes).
+ */
 static void set_status_only(const char *status, unsigned int *count)
 {
 	struct qual_error err = { .usage = false };
 
-	if (++*count == 2)
-		fprintf(stderr, "%s: Only the last of -z/--successful-only/-Z/--failed-only options will take effect. See status qualifier for more complex filters.\n",
-			progname);
+	++*count;
 	qual_or_die(qualify_parse_kind(QK_STATUS, status, &err), &err);
 }
 
@@ -997,10 +1000,22 @@ void cli_parse(int argc, char **argv)
 		case OPT_SECONTEXT:
 			no_secontext();
 			break;
+		case OPT_PIDNS_TRANSLATION:
+			/* strace's --decode-pids=pidns: see set_decode_pids. */
+			break;
 		case 'e':
 			if (!strncmp(optarg, "secontext", 9) &&
 			    (!optarg[9] || optarg[9] == '='))
 				no_secontext();
+			/* -e decode-pids= is --decode-pids=, in the cli's hands. */
+			if (!strncmp(optarg, "decode-pids=", 12)) {
+				set_decode_pids(optarg + 12);
+				break;
+			}
+			if (!strncmp(optarg, "decode-pid=", 11)) {
+				set_decode_pids(optarg + 11);
+				break;
+			}
 			/* trace-fds= belongs to the path filter. */
 			if (!strncmp(optarg, "trace-fds=", 10)) {
 				qual_or_die(pathfilter_set_fds(optarg + 10, &err),
@@ -1334,11 +1349,11 @@ void cli_parse(int argc, char **argv)
 	if (nD > 3)
 		usage_error("Too many -D's (%d), maximum supported -D count is 3",
 			    nD);
-	if (cfg.output_append && !cfg.outfile)
-		fprintf(stderr, "%s: -A/--output-append-mode has no effect without -o/--output\n",
-			progname);
 	if (separately_opt && !cfg.follow_forks && !cfg.outfile)
 		fprintf(stderr, "%s: --output-separately has no effect without -o/--output\n",
+			progname);
+	if (cfg.output_append && !cfg.outfile)
+		fprintf(stderr, "%s: -A/--output-append-mode has no effect without -o/--output\n",
 			progname);
 	/* -P's notes, then -q's conflict, as strace has them. */
 	resolve_trace_paths();
@@ -1356,6 +1371,9 @@ void cli_parse(int argc, char **argv)
 	    !cfg.replay)
 		cfg.stack_trace = STACK_TRACE_SYMBOL;
 	check_summary(sort_given, cols_given, ny || decode_fds_opt);
+	if (nzz > 1)
+		fprintf(stderr, "%s: Only the last of -z/--successful-only/-Z/--failed-only options will take effect. See status qualifier for more complex filters.\n",
+			progname);
 	/* A command can't be started per process: "-o |cmd" is one stream. */
 	if (cfg.output_separately && cfg.outfile &&
 	    (cfg.outfile[0] == '|' || cfg.outfile[0] == '!'))

@@ -193,6 +193,36 @@ static bool any_syscall_stops(void)
 
 struct engine_config ecfg;
 
+/* -d: the options every tracee gets, as strace's debug output has them. */
+static void say_ptrace_options(void)
+{
+	static bool said;
+
+	if (!cfg.debug || said)
+		return;
+	said = true;
+	fprintf(stderr, "%s: ptrace_setoptions = %#lx\n", log_progname,
+		engine_ptrace_options());
+}
+
+/*
+ * -d: whether PTRACE_GET_SYSCALL_INFO answers, asked at the first stop
+ * (strace says so at its start, and scripts look for the line).
+ */
+static void say_syscall_info(pid_t pid)
+{
+	struct __ptrace_syscall_info info;
+	static bool said;
+
+	if (!cfg.debug || said)
+		return;
+	said = true;
+	if (ptrace(PTRACE_GET_SYSCALL_INFO, pid, (void *)sizeof(info),
+		   &info) >= 0)
+		fprintf(stderr, "%s: PTRACE_GET_SYSCALL_INFO works\n",
+			log_progname);
+}
+
 int engine_init(const struct engine_config *conf,
 		const struct engine_consumer *c)
 {
@@ -240,6 +270,7 @@ int engine_init(const struct engine_config *conf,
 			seccomp_mode = n > 0;
 			debug("seccomp filter: %d instructions", n);
 		}
+		say_ptrace_options();
 		pid = launch_command(ecfg.argv, seccomp_mode ? prog : NULL,
 				     (unsigned short)(n > 0 ? n : 0));
 		if (pid < 0)
@@ -248,6 +279,7 @@ int engine_init(const struct engine_config *conf,
 		tcp->tgid = pid;
 		tcp->flags |= TCB_ATTACHED | TCB_STARTUP | TCB_HIDE_LOG;
 	}
+	say_ptrace_options();
 	if (ecfg.n_attach && !attach_all() && !ecfg.argv)
 		return -1;
 	setup_signals();
@@ -956,6 +988,8 @@ static void handle_status(pid_t pid, int status)
 	int sig;
 
 	tracee_mem_forget();
+	if (__builtin_expect(cfg.debug, 0) && WIFSTOPPED(status))
+		say_syscall_info(pid);
 
 	if (!tcp && WIFSTOPPED(status) &&
 	    (unsigned int)status >> 16 == PTRACE_EVENT_EXEC) {
