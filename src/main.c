@@ -213,10 +213,23 @@ int main(int argc, char **argv)
 	static struct engine_consumer consumer;
 	int status, killed_by, rc;
 
-	/* Messages start with the name we were run as, as strace's do. */
-	if (argc > 0 && argv[0] && argv[0][0])
+	/*
+	 * Messages start with the name we were run as, as strace's do;
+	 * run with no argv[0], with the path of the program itself.
+	 */
+	if (argc > 0 && argv[0] && argv[0][0]) {
 		log_progname = argv[0];
+	} else {
+		static char self[4096];
+		ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+		if (n > 0) {
+			self[n] = '\0';
+			log_progname = self;
+		}
+	}
 	out_hold_std_fds();
+	launch_note_signals();
 	cli_parse(argc, argv);
 	pidns_set_active(cfg.decode_pids_pidns || cfg.decode_pids_comm);
 	siginfo_set_fd_printer(print_fd);

@@ -107,7 +107,7 @@
 [ 98] = { 4, 0, SEN(profil), "xxxx", "profil", NULL },
 [ 99] = { 2, TF|TSF|TSFA, SEN(statfs), "sP", "statfs", "path,buf" },
 [100] = { 2, TD|TFSF|TSFA, SEN(fstatfs), "fP", "fstatfs", "fd,buf" },
-[101] = { 3, 0, SEN(ioperm), "zzd", "ioperm", "from,num,on" },
+[101] = { 3, 0, SEN(ioperm), "xxd", "ioperm", "from,num,on" },
 [102] = { 2, TD, SEN(socketcall), "dp", "socketcall", "call,args" },
 [103] = { 3, 0, SEN(syslog), "dpd", "syslog", "type,buf,len" },
 [104] = { 3, 0, SEN(setitimer), "dpP", "setitimer", "which,value,ovalue" },

@@ -179,7 +179,7 @@
 [170] = { 2, 0, SEN(sethostname), "bd", "sethostname", "name,len" },
 [171] = { 2, 0, SEN(setdomainname), "bd", "setdomainname", "name,len" },
 [172] = { 1, 0, SEN(iopl), "d", "iopl", "level" },
-[173] = { 3, 0, SEN(ioperm), "zzd", "ioperm", "from,num,on" },
+[173] = { 3, 0, SEN(ioperm), "xxd", "ioperm", "from,num,on" },
 [174] = { 2, 0, SEN(create_module), "sz", "create_module", NULL },
 [175] = { 3, 0, SEN(init_module), "pzs", "init_module", "umod,len,uargs" },
 [176] = { 2, 0, SEN(delete_module), "sx", "delete_module", "name_user,flags" },

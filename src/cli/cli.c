@@ -332,18 +332,23 @@ static long parse_uint(const char *arg, long max)
 	return v;
 }
 
-/* -I: a level 1..4 or its name, as strace spells them. */
+/*
+ * -I: a level 1..4 or its name, as strace spells them, in any case;
+ * "always" (interruptible) is level 1 too.
+ */
 static long parse_interruptible(const char *arg)
 {
 	static const char *const names[] = {
-		NULL, "anywhere", "waiting", "never", "never_tstp"
+		"always", "anywhere", "waiting", "never", "never_tstp"
 	};
 	long v = parse_uint(arg, 4);
 
 	if (v >= 1)
 		return v;
+	if (!strcasecmp(arg, names[0]))
+		return 1;
 	for (long i = 1; i <= 4; i++)
-		if (!strcmp(arg, names[i]))
+		if (!strcasecmp(arg, names[i]))
 			return i;
 	return -1;
 }
@@ -391,6 +396,10 @@ enum {
 	OPT_HIST,
 	OPT_HIST_BY_ERRNO,
 	OPT_ABS_TS,
+	OPT_TS,		/* --timestamps: --absolute-timestamps by another name */
+	OPT_SECONTEXT,
+	OPT_DAEMONIZE,
+	OPT_FOLLOW_FORKS,
 	OPT_REL_TS,
 	OPT_SYSCALL_TIMES,
 	OPT_ALWAYS_SHOW_PID,
@@ -424,7 +433,7 @@ static const struct option long_options[] = {
 	{ "decode-fds",		optional_argument, NULL, OPT_QUAL + QK_DECODE_FDS },
 	{ "decode-pids",	required_argument, NULL, OPT_DECODE_PIDS },
 	{ "pidns-translation",	no_argument,	   NULL, OPT_PIDNS_TRANSLATION },
-	{ "daemonize",		optional_argument, NULL, 'D' },
+	{ "daemonize",		optional_argument, NULL, OPT_DAEMONIZE },
 	{ "detach-on",		required_argument, NULL, 'b' },
 	{ "env",		required_argument, NULL, 'E' },
 	{ "interruptible",	required_argument, NULL, 'I' },
@@ -437,7 +446,7 @@ static const struct option long_options[] = {
 	{ "user",		required_argument, NULL, 'u' },
 	{ "failed-only",	no_argument,	   NULL, 'Z' },
 	{ "fault",		required_argument, NULL, OPT_QUAL + QK_FAULT },
-	{ "follow-forks",	no_argument,	   NULL, 'f' },
+	{ "follow-forks",	no_argument,	   NULL, OPT_FOLLOW_FORKS },
 	{ "help",		no_argument,	   NULL, 'h' },
 	{ "hist",		optional_argument, NULL, OPT_HIST },
 	{ "hist-by-errno",	no_argument,	   NULL, OPT_HIST_BY_ERRNO },
@@ -478,7 +487,8 @@ static const struct option long_options[] = {
 	{ "strings-in-hex",	optional_argument, NULL, OPT_STRINGS_IN_HEX },
 	{ "syscall-number",	no_argument,	   NULL, 'n' },
 	{ "syscall-times",	optional_argument, NULL, OPT_SYSCALL_TIMES },
-	{ "timestamps",		optional_argument, NULL, OPT_ABS_TS },
+	{ "timestamps",		optional_argument, NULL, OPT_TS },
+	{ "secontext",		optional_argument, NULL, OPT_SECONTEXT },
 	{ "tips",		optional_argument, NULL, OPT_TIPS },
 	{ "trace",		required_argument, NULL, OPT_QUAL + QK_TRACE },
 	{ "trace-fds",		required_argument, NULL, OPT_TRACE_FDS },
@@ -490,6 +500,15 @@ static const struct option long_options[] = {
 };
 
 /* The word that named option c on the command line, for messages. */
+/*
+ * --secontext, -e secontext=: SELinux contexts are not shown; said as
+ * a strace built without SELinux says it.
+ */
+static void __attribute__((noreturn)) no_secontext(void)
+{
+	fatal("SELinux context printing (--secontext option) is not supported by this build of strace");
+}
+
 static const char *long_name(int c)
 {
 	for (const struct option *o = long_options; o->name; o++)
@@ -658,7 +677,7 @@ static int parse_precision(const char *arg)
  * Without a format item, a format still "none" becomes "time" (as in
  * strace: "=none" then "=ms" prints times).
  */
-static void set_absolute_timestamps(const char *arg)
+static void set_absolute_timestamps(const char *arg, const char *opt)
 {
 	char *copy = strdup(arg ? arg : ""), *save = NULL, *tok;
 	bool format_given = false;
@@ -689,8 +708,7 @@ static void set_absolute_timestamps(const char *arg)
 		} else if (want_precision && (digits = parse_precision(tok)) >= 0) {
 			cfg.abs_ts_digits = (unsigned int)digits;
 		} else {
-			usage_error("invalid --absolute-timestamps argument: '%s'",
-				    arg);
+			usage_error("invalid %s argument: '%s'", opt, arg);
 		}
 	}
 	free(copy);
@@ -755,14 +773,15 @@ static void set_decode_pids(const char *arg)
 	cfg.decode_pids_pidns = set & 2;
 }
 
-/* -z and -Z are status= sets; strace warns when more than one is given. */
+/*
+ * -z and -Z are status= sets; strace warns when more than one is given
+ * (once every option is read, after the -c notes).
+ */
 static void set_status_only(const char *status, unsigned int *count)
 {
 	struct qual_error err = { .usage = false };
 
-	if (++*count == 2)
-		fprintf(stderr, "%s: Only the last of -z/--successful-only/-Z/--failed-only options will take effect. See status qualifier for more complex filters.\n",
-			progname);
+	++*count;
 	qual_or_die(qualify_parse_kind(QK_STATUS, status, &err), &err);
 }
 
@@ -838,7 +857,14 @@ void cli_parse(int argc, char **argv)
 	bool sort_given = false, cols_given = false;
 	char msg[512];
 	struct qual_error err = { .usage = false };
-	int c, prev_optind;
+	int c, prev_optind, longindex;
+	char optname[64];
+	/* -D counted; --daemonize given (strace takes one or the other). */
+	int nD = 0;
+	bool daemonize_opt = false;
+	/* -f counted, and the long forms given (one or the other). */
+	unsigned int n_short_f = 0;
+	bool follow_forks_opt = false, separately_opt = false;
 	long v;
 
 	if (ltrace_cli_wanted(argc, argv)) {
@@ -856,15 +882,22 @@ void cli_parse(int argc, char **argv)
 	opterr = 0;
 	for (;;) {
 		prev_optind = optind;
+		longindex = -1;
 		c = getopt_long(argc, argv, "+:a:Ab:cCdDe:E:fFhI:l:L:ko:O:p:qs:S:u:U:vVwxX:yinP:rtTYzZ",
-				long_options, NULL);
+				long_options, &longindex);
+		/* Messages name the option as it was given: -s, --string-limit. */
+		if (longindex >= 0)
+			snprintf(optname, sizeof(optname), "--%s",
+				 long_options[longindex].name);
+		else
+			snprintf(optname, sizeof(optname), "-%c", c);
 		if (c == -1)
 			break;
 		switch (c) {
 		case 'a':
 			v = parse_uint(optarg, INT_MAX);
 			if (v < 0)
-				usage_error("invalid -%c argument: '%s'", c, optarg);
+				usage_error("invalid %s argument: '%s'", optname, optarg);
 			cfg.align_col = (unsigned int)v;
 			break;
 		case 'c':
@@ -895,21 +928,24 @@ void cli_parse(int argc, char **argv)
 		case 'I':
 			v = parse_interruptible(optarg);
 			if (v < 0)
-				usage_error("invalid -I argument: '%s'", optarg);
+				usage_error("invalid %s argument: '%s'", optname, optarg);
 			cfg.interruptible = (int)v;
 			break;
 		case 'u':
 			cfg.username = optarg;
 			break;
 		case 'D':
-			if (!optarg)
-				cfg.daemonize++;
-			else if (!strcmp(optarg, "grandchild"))
+			nD++;
+			break;
+		case OPT_DAEMONIZE:
+			daemonize_opt = true;
+			/* Any case, as strace takes them. */
+			if (!optarg || !strcasecmp(optarg, "grandchild"))
 				cfg.daemonize = 1;
-			else if (!strcmp(optarg, "pgroup") ||
-				 !strcmp(optarg, "pgrp"))
+			else if (!strcasecmp(optarg, "pgroup") ||
+				 !strcasecmp(optarg, "pgrp"))
 				cfg.daemonize = 2;
-			else if (!strcmp(optarg, "session"))
+			else if (!strcasecmp(optarg, "session"))
 				cfg.daemonize = 3;
 			else
 				usage_error("invalid --daemonize argument: '%s'",
@@ -965,7 +1001,22 @@ void cli_parse(int argc, char **argv)
 					    optarg);
 			cfg.syscall_limit = (unsigned long)v;
 			break;
+		case OPT_SECONTEXT:
+			no_secontext();
+			break;
 		case 'e':
+			if (!strncmp(optarg, "secontext", 9) &&
+			    (!optarg[9] || optarg[9] == '='))
+				no_secontext();
+			/* -e decode-pids= is --decode-pids=, in the cli's hands. */
+			if (!strncmp(optarg, "decode-pids=", 12)) {
+				set_decode_pids(optarg + 12);
+				break;
+			}
+			if (!strncmp(optarg, "decode-pid=", 11)) {
+				set_decode_pids(optarg + 11);
+				break;
+			}
 			/* trace-fds= belongs to the path filter. */
 			if (!strncmp(optarg, "trace-fds=", 10)) {
 				qual_or_die(pathfilter_set_fds(optarg + 10, &err),
@@ -980,6 +1031,11 @@ void cli_parse(int argc, char **argv)
 			break;
 		case 'f':
 			nf++;
+			n_short_f++;
+			break;
+		case OPT_FOLLOW_FORKS:
+			follow_forks_opt = true;
+			nf = nf ? nf : 1;
 			break;
 		case 'F':
 			/* strace's deprecated -F: -f, unless -f is there. */
@@ -990,6 +1046,7 @@ void cli_parse(int argc, char **argv)
 			break;
 		case OPT_OUTPUT_SEPARATELY:
 			cfg.output_separately = true;
+			separately_opt = true;
 			break;
 		case OPT_SECCOMP_BPF:
 			/* On by default where it applies; strace's bare flag is
@@ -1052,8 +1109,10 @@ void cli_parse(int argc, char **argv)
 			nt++;
 			break;
 		case OPT_ABS_TS:
+		case OPT_TS:
 			abs_ts_opt = true;
-			set_absolute_timestamps(optarg);
+			set_absolute_timestamps(optarg, c == OPT_TS ?
+					"--timestamps" : "--absolute-timestamps");
 			break;
 		case 'T':
 			cfg.syscall_times = true;
@@ -1103,9 +1162,10 @@ void cli_parse(int argc, char **argv)
 			qualify_quiet_level(++nq);
 			break;
 		case 's':
-			v = parse_uint(optarg, INT_MAX);
+			/* strace's limit: under 1 GiB. */
+			v = parse_uint(optarg, (1 << 30) - 1);
 			if (v < 0)
-				usage_error("invalid -%c argument: '%s'", c, optarg);
+				usage_error("invalid %s argument: '%s'", optname, optarg);
 			cfg.string_limit = (unsigned int)v;
 			break;
 		case 'S':
@@ -1221,10 +1281,28 @@ void cli_parse(int argc, char **argv)
 			usage_error("unexpected option");
 		}
 	}
-	if (nq && qualify_get()->quiet_given)
-		fatal("-q and -e quiet/--quiet cannot be provided simultaneously");
+	/*
+	 * The checks in strace's order, which its users' scripts see: no
+	 * command first, then options given twice over, each pair in turn.
+	 */
+	if (optind < argc)
+		cfg.argv = argv + optind;
+	if (cfg.replay && (cfg.argv || cfg.n_attach))
+		usage_error("--replay reads a trace: no PROG or -p PID with it");
+	if (!cfg.argv && !cfg.n_attach && !cfg.replay)
+		usage_error("must have PROG [ARGS] or -p PID");
+	if (nD && daemonize_opt)
+		fatal("-D and --daemonize cannot be provided simultaneously");
 	if (nt && abs_ts_opt)
 		fatal("-t and --absolute-timestamps cannot be provided simultaneously");
+	if (nx && hex_opt)
+		fatal("-x and --strings-in-hex cannot be provided simultaneously");
+	if (ny && decode_fds_opt)
+		fatal("-y and --decode-fds cannot be provided simultaneously");
+	if (n_short_f && follow_forks_opt)
+		fatal("-f and --follow-forks cannot be provided simultaneously");
+	if (n_short_f > 1 && separately_opt)
+		fatal("-ff and --output-separately cannot be provided simultaneously");
 	if (nt) {
 		/* -t time of day, -tt with microseconds, -ttt epoch seconds. */
 		cfg.abs_ts = nt > 2 ? TS_FORMAT_UNIX : TS_FORMAT_TIME;
@@ -1237,9 +1315,6 @@ void cli_parse(int argc, char **argv)
 			progname);
 		nf = 1;
 	}
-	if (cfg.output_append && !cfg.outfile)
-		fprintf(stderr, "%s: -A/--output-append-mode has no effect without -o/--output\n",
-			progname);
 	if (nf)
 		cfg.follow_forks = true;
 	if (nf > 1)
@@ -1249,19 +1324,18 @@ void cli_parse(int argc, char **argv)
 	 * why); asked for in so many words, the user hears it as strace
 	 * says it.
 	 */
-	if (seccomp_asked && !nf)
+	if (seccomp_asked && cfg.detach_on_execve)
+		fprintf(stderr, "%s: --seccomp-bpf is not enabled because it is not compatible with -b\n",
+			progname);
+	else if (seccomp_asked && !nf)
 		fprintf(stderr, "%s: --seccomp-bpf cannot be used without -f/--follow-forks, disabling\n",
 			progname);
 	else if (seccomp_asked && cfg.n_attach)
 		fprintf(stderr, "%s: --seccomp-bpf is not enabled for processes attached with -p\n",
 			progname);
 
-	if (nx && hex_opt)
-		fatal("-x and --strings-in-hex cannot be provided simultaneously");
 	if (nx)
 		cfg.hex_strings = nx > 1 ? HEX_STRINGS_ALL : HEX_STRINGS_NON_ASCII;
-	if (ny && decode_fds_opt)
-		fatal("-y and --decode-fds cannot be provided simultaneously");
 	if (ny)
 		qual_or_die(qualify_parse_kind(QK_DECODE_FDS,
 					       ny > 1 ? "all" : "path", &err),
@@ -1272,14 +1346,19 @@ void cli_parse(int argc, char **argv)
 	else
 		cfg.decode_fds = cfg.decode_fds_set ? 1 : 0;
 
-	if (optind < argc)
-		cfg.argv = argv + optind;
-	if (cfg.replay && (cfg.argv || cfg.n_attach))
-		usage_error("--replay reads a trace: no PROG or -p PID with it");
-	if (!cfg.argv && !cfg.n_attach && !cfg.replay)
-		usage_error("must have PROG [ARGS] or -p PID");
+	if (nD)
+		cfg.daemonize = nD;
 	if (cfg.daemonize && !cfg.argv && !cfg.replay)
 		usage_error("PROG [ARGS] must be specified with -D/--daemonize");
+	if (nD > 3)
+		usage_error("Too many -D's (%d), maximum supported -D count is 3",
+			    nD);
+	if (separately_opt && !cfg.follow_forks && !cfg.outfile)
+		fprintf(stderr, "%s: --output-separately has no effect without -o/--output\n",
+			progname);
+	if (cfg.output_append && !cfg.outfile)
+		fprintf(stderr, "%s: -A/--output-append-mode has no effect without -o/--output\n",
+			progname);
 	/* The timeline and folded stacks are made of events, not tables. */
 	if ((cfg.out_format == OUT_FORMAT_CHROME ||
 	     cfg.out_format == OUT_FORMAT_FOLDED) &&
@@ -1292,11 +1371,21 @@ void cli_parse(int argc, char **argv)
 	    !cfg.replay)
 		cfg.stack_trace = STACK_TRACE_SYMBOL;
 	check_summary(sort_given, cols_given, ny || decode_fds_opt);
+	if (nzz > 1)
+		fprintf(stderr, "%s: Only the last of -z/--successful-only/-Z/--failed-only options will take effect. See status qualifier for more complex filters.\n",
+			progname);
+	/* -c's notes and -z's, then -P's, then -q's conflict, as strace. */
+	resolve_trace_paths();
+	if (nq && qualify_get()->quiet_given)
+		fatal("-q and -e quiet/--quiet cannot be provided simultaneously");
 	/* A command can't be started per process: "-o |cmd" is one stream. */
 	if (cfg.output_separately && cfg.outfile &&
 	    (cfg.outfile[0] == '|' || cfg.outfile[0] == '!'))
 		usage_error("piping the output and -ff/--output-separately are mutually exclusive");
-	resolve_trace_paths();
+	/* -ff: room in a path for ".PID" after the name, as strace sees it. */
+	if (cfg.output_separately && cfg.outfile &&
+	    strlen(cfg.outfile) >= PATH_MAX - sizeof(int) * 3)
+		fatal("%s: %s", cfg.outfile, strerror(ENAMETOOLONG));
 	/*
 	 * strace keeps the trace file free of these messages for a command
 	 * it launches; with only -p they still go to stderr.

@@ -36,6 +36,8 @@ static bool no_syscall_info;
 /* Nothing wants a syscall stop: every task runs with PTRACE_CONT. */
 static bool no_syscall_stops;
 static int launched_status = -1;
+/* -b execve let the command we launched go: its status is not known. */
+static bool launched_let_go;
 static long execve_nr[NUM_PERSONALITIES], execveat_nr[NUM_PERSONALITIES];
 
 unsigned long engine_ptrace_options(void)
@@ -191,6 +193,36 @@ static bool any_syscall_stops(void)
 
 struct engine_config ecfg;
 
+/* -d: the options every tracee gets, as strace's debug output has them. */
+static void say_ptrace_options(void)
+{
+	static bool said;
+
+	if (!cfg.debug || said)
+		return;
+	said = true;
+	fprintf(stderr, "%s: ptrace_setoptions = %#lx\n", log_progname,
+		engine_ptrace_options());
+}
+
+/*
+ * -d: whether PTRACE_GET_SYSCALL_INFO answers, asked at the first stop
+ * (strace says so at its start, and scripts look for the line).
+ */
+static void say_syscall_info(pid_t pid)
+{
+	struct __ptrace_syscall_info info;
+	static bool said;
+
+	if (!cfg.debug || said)
+		return;
+	said = true;
+	if (ptrace(PTRACE_GET_SYSCALL_INFO, pid, (void *)sizeof(info),
+		   &info) >= 0)
+		fprintf(stderr, "%s: PTRACE_GET_SYSCALL_INFO works\n",
+			log_progname);
+}
+
 int engine_init(const struct engine_config *conf,
 		const struct engine_consumer *c)
 {
@@ -238,6 +270,7 @@ int engine_init(const struct engine_config *conf,
 			seccomp_mode = n > 0;
 			debug("seccomp filter: %d instructions", n);
 		}
+		say_ptrace_options();
 		pid = launch_command(ecfg.argv, seccomp_mode ? prog : NULL,
 				     (unsigned short)(n > 0 ? n : 0));
 		if (pid < 0)
@@ -246,6 +279,7 @@ int engine_init(const struct engine_config *conf,
 		tcp->tgid = pid;
 		tcp->flags |= TCB_ATTACHED | TCB_STARTUP | TCB_HIDE_LOG;
 	}
+	say_ptrace_options();
 	if (ecfg.n_attach && !attach_all() && !ecfg.argv)
 		return -1;
 	setup_signals();
@@ -468,6 +502,12 @@ static void syscall_entered(struct tcb *tcp, int pers, long nr,
 	sc->pers = pers;
 	memcpy(sc->args, args, sizeof(sc->args));
 	sc->ent = sysent_lookup(pers, nr);
+	/* -d: a number past the table, in strace's words. */
+	if (__builtin_expect(cfg.debug, 0) && !sc->ent && nr >= 0 &&
+	    pers >= 0 && pers < NUM_PERSONALITIES &&
+	    (unsigned long)nr >= sysent_tables[pers].count)
+		fprintf(stderr, "%s: pid %d invalid syscall %#lx\n",
+			log_progname, tcp->pid, (unsigned long)nr);
 	sc->exiting = false;
 	sc->has_rval = false;
 	sc->rval = 0;
@@ -841,10 +881,12 @@ static void event_stop(struct tcb *tcp, unsigned int event, int sig)
 			tcp->flags &= ~(TCB_STARTUP | TCB_HIDE_LOG);
 		/*
 		 * -b execve: let go of every task that execs, except the
-		 * command we launched at its first execve (strace's way).
+		 * command we launched at its first execve (strace's way,
+		 * with its "Process N detached").
 		 */
 		if (ecfg.detach_on_execve && !(tcp->flags & TCB_FIRST_EXEC)) {
-			tcp->flags |= TCB_QUIET_DETACH;
+			if (tcp->pid == launched_pid)
+				launched_let_go = true;
 			detach_task(tcp, 0);
 			return;
 		}
@@ -946,6 +988,8 @@ static void handle_status(pid_t pid, int status)
 	int sig;
 
 	tracee_mem_forget();
+	if (__builtin_expect(cfg.debug, 0) && WIFSTOPPED(status))
+		say_syscall_info(pid);
 
 	if (!tcp && WIFSTOPPED(status) &&
 	    (unsigned int)status >> 16 == PTRACE_EVENT_EXEC) {
@@ -1085,11 +1129,13 @@ int engine_run(int *killed_by)
 	debug("%llu ptrace stops", engine_nstops);
 	/*
 	 * Every task is gone from the trace but the command we launched
-	 * was let go (-b execve) rather than seen to exit: it is still our
-	 * child, so its exit status can still be ours.  (strace exits 0
-	 * at once here.)  With -D it is not our child: ECHILD, status 0.
+	 * was let go rather than seen to exit.  By -b execve: its status
+	 * is not ours to know, strace exits 0 at once, and so do we.  When
+	 * the trace ended early (a write error, --syscall-limit) it is
+	 * still our child, so its exit status can still be ours.  With -D
+	 * it is not our child: ECHILD, status 0.
 	 */
-	if (launched_pid && launched_status < 0) {
+	if (launched_pid && launched_status < 0 && !launched_let_go) {
 		while (waitpid(launched_pid, &status, 0) < 0 && errno == EINTR)
 			;
 		if (errno != ECHILD && (WIFEXITED(status) || WIFSIGNALED(status)))

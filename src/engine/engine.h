@@ -108,6 +108,12 @@ int engine_add_tap(const struct engine_tap *tap);
  */
 void engine_add_consumer(const struct engine_consumer *consumer);
 
+/*
+ * Called before sltrace installs its own signal handlers: the launched
+ * command gets back the dispositions it would have inherited.
+ */
+void launch_note_signals(void);
+
 /* engine_config.interruptible: when the fatal signals may interrupt. */
 enum {
 	INTR_ANYWHERE = 1,		/* never blocked */

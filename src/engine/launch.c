@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <pwd.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -53,6 +54,11 @@ static char *resolve_path(const char *name)
 	char *buf;
 	size_t n;
 
+	/* A name no path can hold, in strace's words. */
+	if (strlen(name) >= PATH_MAX) {
+		complain("exec: %s", strerror(ENAMETOOLONG));
+		return NULL;
+	}
 	if (strchr(name, '/')) {
 		if (stat(name, &st) < 0) {
 			complain("Can't stat '%s': %s", name, strerror(errno));
@@ -128,6 +134,21 @@ static void apply_env(void)
 }
 
 /*
+ * SIGPIPE as sltrace found it.  We catch it (the trace's reader may go
+ * away), and a caught signal is reset by execve: a command started by
+ * a parent that ignores SIGPIPE must find it ignored, as under strace.
+ */
+static bool sigpipe_ignored;
+
+void launch_note_signals(void)
+{
+	struct sigaction old;
+
+	sigpipe_ignored = sigaction(SIGPIPE, NULL, &old) == 0 &&
+			  old.sa_handler == SIG_IGN;
+}
+
+/*
  * The command's side, in the process that will exec it.  It stops until
  * the tracer has seized it (SIGSTOP cannot be caught or ignored, so this
  * works whatever dispositions it inherited), then sets itself up.
@@ -145,6 +166,8 @@ become_command(const char *path, char **argv, const struct passwd *pw,
 			strerror(errno));
 		_exit(1);
 	}
+	if (sigpipe_ignored)
+		signal(SIGPIPE, SIG_IGN);
 	if (filter)
 		install_filter(filter, n);
 	execv(path, argv);

@@ -449,21 +449,37 @@ void emit_annot(struct tcb *tcp, const char *key, const char *val,
  * kernel's " (deleted)" goes outside, as strace puts it:
  * "3</tmp/#123>(deleted)".
  */
-void emit_fd_path(struct tcb *tcp, const char *path, bool deleted)
+void emit_fd_annot(struct tcb *tcp, const char *path, size_t quoted,
+		   bool deleted)
 {
-	size_t n = strlen(path);
-	char *text = malloc(n + 3);
+	size_t n = strlen(path), q;
+	char *text;
 
+	if (quoted > n)
+		quoted = n;
+	text = malloc(quote_bound(quoted) + (n - quoted) + 3);
 	if (!text)
 		return;
+	/*
+	 * The path quoted as strace quotes a string, without its quotes,
+	 * '<' and '>' escaped: "3</tmp/a\n\74b\76>".  JSON has it as is.
+	 */
+	q = quote_string(text, path, quoted,
+			 QUOTE_ANGLE_OCTAL | text_quote_style()) - 1;
 	text[0] = '<';
-	memcpy(text + 1, path, n);
-	text[n + 1] = '>';
-	text[n + 2] = '\0';
+	memcpy(text + q, path + quoted, n - quoted);
+	q += n - quoted;
+	text[q++] = '>';
+	text[q] = '\0';
 	w->annot(tcp, "path", path, text);
 	free(text);
 	if (deleted)
 		w->annot(tcp, "deleted", NULL, "(deleted)");
+}
+
+void emit_fd_path(struct tcb *tcp, const char *path, bool deleted)
+{
+	emit_fd_annot(tcp, path, strlen(path), deleted);
 }
 
 /* --- the result ------------------------------------------------------ */

@@ -59,8 +59,13 @@ void emit_sym(struct tcb *tcp, uint64_t value, const char *text);
 void emit_real(struct tcb *tcp, const char *text);
 /*
  * What a file descriptor refers to (-y), after its number: "<path>",
- * and strace's "(deleted)" after it when the file is gone.
+ * and strace's "(deleted)" after it when the file is gone.  The first
+ * quoted bytes of the text are a path, quoted as strace quotes one (a
+ * device's "<char 1:3>" after it, a socket's or pidfd's text are not);
+ * emit_fd_path quotes all of it.
  */
+void emit_fd_annot(struct tcb *tcp, const char *text, size_t quoted,
+		   bool deleted);
 void emit_fd_path(struct tcb *tcp, const char *path, bool deleted);
 /*
  * Separators and text glued to the next value: emit_next_space() is

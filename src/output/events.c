@@ -63,6 +63,8 @@ static void ltrace_signal_line(struct tcb *tcp, int sig)
 void event_new_task(struct tcb *tcp)
 {
 	tcp->out = out_for_task(tcp->pid);
+	if (cfg.decode_pids_comm)
+		pid_comm_note(tcp->pid);
 	/* A -ff file that cannot be created ends the trace (strace's way). */
 	if (out_fatal())
 		engine_abort();
@@ -303,6 +305,8 @@ static void json_exec(struct tcb *tcp, pid_t former_tid)
 
 void event_exec(struct tcb *tcp, pid_t former_tid)
 {
+	if (cfg.decode_pids_comm)
+		pid_comm_note(tcp->pid);
 	/*
 	 * With -ff each task has its own file: the execer, now under the
 	 * leader's pid, keeps writing to the file it had.

@@ -20,13 +20,13 @@ static const char hexdig[] = "0123456789abcdef";
  * One line of 16 bytes: offset, the bytes in hex with a gap after the
  * eighth, then the bytes as text with '.' for anything not printable.
  */
-static size_t hex_line(char *p, uint64_t off, const unsigned char *b,
-			size_t n)
+static size_t hex_line(char *p, int width, uint64_t off,
+		       const unsigned char *b, size_t n)
 {
 	char *s = p;
 	size_t i;
 
-	s += sprintf(s, " | %05llx  ", (unsigned long long)off);
+	s += sprintf(s, " | %0*llx  ", width, (unsigned long long)off);
 	for (i = 0; i < 16; i++) {
 		if (i < n) {
 			*s++ = hexdig[b[i] >> 4];
@@ -48,11 +48,26 @@ static size_t hex_line(char *p, uint64_t off, const unsigned char *b,
 	return (size_t)(s - p);
 }
 
-void out_hexdump(struct outstream *os, uint64_t offset, const void *data,
-		 size_t n)
+/*
+ * The offsets have as many hex digits as the last offset of the data
+ * needs, 5 at least: a dump of more than 1 MiB has six ("10fff0").
+ */
+static int offset_width(uint64_t total, uint64_t end)
+{
+	uint64_t last = (total > end ? total : end) - 1;
+	int w = 5;
+
+	while (w < 16 && (last >> (4 * w)))
+		w++;
+	return w;
+}
+
+void out_hexdump(struct outstream *os, uint64_t total, uint64_t offset,
+		 const void *data, size_t n)
 {
 	static char text[64 * 96];
 	const unsigned char *b = data;
+	int width = n ? offset_width(total, offset + n) : 5;
 
 	/* 64 lines at a time. */
 	for (size_t done = 0; done < n;) {
@@ -61,7 +76,8 @@ void out_hexdump(struct outstream *os, uint64_t offset, const void *data,
 		for (unsigned int k = 0; k < 64 && done < n; k++) {
 			size_t m = n - done < 16 ? n - done : 16;
 
-			t += hex_line(text + t, offset + done, b + done, m);
+			t += hex_line(text + t, width, offset + done, b + done,
+				      m);
 			done += m;
 		}
 		out_write(os, text, t);

@@ -277,11 +277,13 @@ void out_jdump(struct tcb *tcp, int buffer, uint64_t offset, uint64_t size,
 	       const void *data, size_t n);
 
 /*
- * The text of a dump: n bytes that were at offset of the data, in lines
- * of 16; and the line that heads each buffer of a vector (its size).
+ * The text of a dump: n bytes that were at offset of the data (total
+ * bytes in all, or 0 when not known: it sets the offsets' width), in
+ * lines of 16; and the line that heads each buffer of a vector (its
+ * size).
  */
-void out_hexdump(struct outstream *os, uint64_t offset, const void *data,
-		 size_t n);
+void out_hexdump(struct outstream *os, uint64_t total, uint64_t offset,
+		 const void *data, size_t n);
 void out_hexdump_head(struct outstream *os, uint64_t size, int buffer);
 
 /*

@@ -167,6 +167,14 @@ static size_t escape(char *dst, const char *s)
 	return o;
 }
 
+void pid_comm_note(pid_t pid)
+{
+	char comm[COMM_MAX];
+
+	if (pid > 0 && read_comm(pid, comm) == 0)
+		remember(pid, comm);
+}
+
 size_t pid_comm(pid_t pid, bool traced, char *buf, size_t size)
 {
 	char comm[COMM_MAX];

@@ -28,6 +28,13 @@ size_t pid_comm(pid_t pid, bool traced, char *buf, size_t size);
 void pid_comm_forget(pid_t pid);
 
 /*
+ * A traced task's name read now, while /proc has it: a task attached
+ * with -p, or one that just exec'd, may print nothing else before its
+ * exit, after which its name cannot be read.
+ */
+void pid_comm_note(pid_t pid);
+
+/*
  * An id a decoder prints (arguments of kill, wait4, setpgid...; returns
  * of getpid, fork, getsid...; fields such as si_pid): "1234"; with -Y
  * a thread's or process's "1234<comm>" while it exists; with

@@ -44,7 +44,13 @@ static char *put_hex(char *p, const unsigned char *s, size_t len)
 	return p;
 }
 
-static char *put_c(char *p, const unsigned char *s, size_t len, bool hex)
+static bool is_angle(unsigned char c)
+{
+	return c == '<' || c == '>';
+}
+
+static char *put_c(char *p, const unsigned char *s, size_t len, bool hex,
+		   bool angle)
 {
 	size_t i = 0;
 
@@ -52,7 +58,8 @@ static char *put_c(char *p, const unsigned char *s, size_t len, bool hex)
 		size_t run = i;
 		unsigned char c;
 
-		while (run < len && !esc[s[run]])
+		while (run < len && !esc[s[run]] &&
+		       !(angle && is_angle(s[run])))
 			run++;
 		memcpy(p, s + i, run - i);
 		p += run - i;
@@ -61,7 +68,7 @@ static char *put_c(char *p, const unsigned char *s, size_t len, bool hex)
 		c = s[run];
 		i = run + 1;
 		*p++ = '\\';
-		if (esc[c] != OCT) {
+		if (esc[c] && esc[c] != OCT) {
 			*p++ = (char)esc[c];
 			continue;
 		}
@@ -106,9 +113,11 @@ size_t quote_string(char *dst, const void *src, size_t len, unsigned int flags)
 	    ((flags & QUOTE_HEX_NONPRINT) && needs_octal(s, len)))
 		p = put_hex(p, s, len);
 	else if ((flags & QUOTE_OMIT_TRAILING_0) && len && !s[len - 1])
-		p = put_c(p, s, len - 1, flags & QUOTE_HEX_ESCAPES);
+		p = put_c(p, s, len - 1, flags & QUOTE_HEX_ESCAPES,
+			  flags & QUOTE_ANGLE_OCTAL);
 	else
-		p = put_c(p, s, len, flags & QUOTE_HEX_ESCAPES);
+		p = put_c(p, s, len, flags & QUOTE_HEX_ESCAPES,
+			  flags & QUOTE_ANGLE_OCTAL);
 	*p++ = '"';
 	if (flags & QUOTE_ELLIPSIS) {
 		memcpy(p, "...", 3);

@@ -21,6 +21,11 @@
  * \xNN (always two digits), the rest prints as usual: "a\x01b\n".
  */
 #define QUOTE_HEX_ESCAPES 0x200
+/*
+ * A -y path: '<' and '>' in octal too (\74, \76), so that the path's
+ * own brackets are told from those around it; -x does not see them.
+ */
+#define QUOTE_ANGLE_OCTAL 0x400
 
 /* Room quote_string() may need for len bytes: quotes, \ooo each, "...". */
 static inline size_t quote_bound(size_t len)

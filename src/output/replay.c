@@ -197,8 +197,9 @@ static void render_noted(struct tcb *tcp, struct json_object *v)
 		if (!strcmp(key, "comment")) {
 			emit_comment(tcp, json_object_get_string(x));
 		} else if (!strcmp(key, "path")) {
-			emit_fd_path(tcp, json_object_get_string(x),
-				     jget(v, "deleted") != NULL);
+			/* A socket's or device's text is not told apart. */
+			emit_fd_annot(tcp, json_object_get_string(x), 0,
+				      jget(v, "deleted") != NULL);
 		} else if (!strcmp(key, "comm")) {
 			char text[256];
 
@@ -474,7 +475,8 @@ static void replay_dump(struct tcb *tcp, struct json_object *r)
 	if (jget(r, "size") && jget(r, "buffer"))
 		out_hexdump_head(os, (uint64_t)jint(r, "size", 0),
 				 (int)jint(r, "buffer", 0));
-	out_hexdump(os, (uint64_t)jint(r, "offset", 0), b, n);
+	out_hexdump(os, (uint64_t)jint(r, "size", 0),
+		    (uint64_t)jint(r, "offset", 0), b, n);
 	free(b);
 }
 

@@ -161,6 +161,7 @@ static void disarm_timer(void)
  * do, its exit status ours.  Tracing on would stop the program at every
  * syscall for lines nobody can read.
  */
+/* The message is strace's: "sltrace: /dev/full: No space left on device". */
 static void write_failed(struct outstream *os, int err)
 {
 	static bool said;
@@ -170,7 +171,7 @@ static void write_failed(struct outstream *os, int err)
 	if (said)
 		return;
 	said = true;
-	msg_error("%s: %s: the trace ends here, the traced program runs on",
+	msg_error("%s: %s",
 		  os->fd == 2 && !os->path ? "stderr" :
 		  os->path ? os->path : "output", strerror(err));
 	engine_end_trace();

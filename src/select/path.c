@@ -154,12 +154,16 @@ static bool poll_matches(struct tcb *tcp, uint64_t addr, uint64_t nfds)
 
 	while (nfds && addr) {
 		size_t n = nfds < 64 ? (size_t)nfds : 64;
+		/* The elements before an unmapped page still count. */
+		ssize_t got = tracee_read_partial(tcp, addr, chunk, n * 8);
 
-		if (tracee_read(tcp, addr, chunk, n * 8) < 0)
+		if (got < 8)
 			return false;
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < (size_t)got / 8; i++)
 			if (fd_matches(tcp, chunk[2 * i]))
 				return true;
+		if ((size_t)got < n * 8)
+			return false;
 		nfds -= n;
 		addr += n * 8;
 	}

@@ -41,7 +41,8 @@ void print_iov_sock(struct tcb *tcp, int fd, uint64_t addr, uint64_t count,
  *
  *	 | 00000  68 65 6c 6c 6f 0a  ...  hello.           |
  *
- * dump_buf: len bytes at addr (nothing when they cannot all be read).
+ * dump_buf: len bytes at addr (nothing when the first 64 KiB cannot be
+ *   read; a note where a later chunk cannot).
  * dump_iov: the buffers of an iovec array, each headed by
  * " * N bytes in buffer I", data_size bytes in all (IOV_DATA_ALL for
  * the writes), stopping at the first empty buffer.

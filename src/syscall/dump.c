@@ -39,13 +39,14 @@ static struct {
 	struct dump_req req[DUMP_MAX_REQ];
 } pending;
 
-/* Bytes of a dump read from the tracee at a time. */
-#define DUMP_CHUNK 4096
+/* Bytes of a dump read from the tracee at a time (strace's 64 KiB). */
+#define DUMP_CHUNK 65536
 
 /*
- * len bytes at addr, or nothing at all when any of them cannot be read
- * (strace reads the whole buffer before it prints a line of it).
- * Returns whether anything was written.
+ * len bytes at addr, read and written a chunk at a time as strace does:
+ * nothing at all when the first chunk cannot be read, and where a later
+ * one cannot, " | <Cannot fetch N bytes from pid P @ADDR>" in its place
+ * and the dump ends.  Returns whether anything was written.
  */
 static bool dump_data(struct tcb *tcp, uint64_t addr, uint64_t len, int buffer)
 {
@@ -54,25 +55,22 @@ static bool dump_data(struct tcb *tcp, uint64_t addr, uint64_t len, int buffer)
 
 	if (!addr || !len)
 		return false;
-	if (len > DUMP_CHUNK) {
-		for (off = 0; off < len; off += DUMP_CHUNK) {
-			size_t n = len - off < DUMP_CHUNK ? (size_t)(len - off)
-							  : DUMP_CHUNK;
-
-			if (tracee_read(tcp, addr + off, buf, n))
-				return false;
-		}
-	}
 	for (off = 0; off < len; off += DUMP_CHUNK) {
 		size_t n = len - off < DUMP_CHUNK ? (size_t)(len - off)
 						  : DUMP_CHUNK;
 
-		if (tracee_read(tcp, addr + off, buf, n))
+		if (tracee_read(tcp, addr + off, buf, n)) {
+			if (off && !out_is_json())
+				out_printf(tcp->out,
+					   " | <Cannot fetch %zu byte%s from pid %d @%#llx>\n",
+					   n, n == 1 ? "" : "s", tcp->pid,
+					   (unsigned long long)(addr + off));
 			return off > 0;
+		}
 		if (out_is_json())
 			out_jdump(tcp, buffer, off, len, buf, n);
 		else
-			out_hexdump(tcp->out, off, buf, n);
+			out_hexdump(tcp->out, len, off, buf, n);
 	}
 	return true;
 }

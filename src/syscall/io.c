@@ -308,7 +308,8 @@ static int do_sendfile(struct tcb *tcp, bool wide)
 		print_off_ptr(tcp, addr, wide);
 		return 0;
 	}
-	if (!syserror(tcp) && qual_verbose(tcp)) {
+	/* Nothing sent, the offset is as it was: strace shows it once. */
+	if (!syserror(tcp) && tcp_rval(tcp) && qual_verbose(tcp)) {
 		emit_changed(tcp);
 		print_off_ptr(tcp, addr, wide);
 	}

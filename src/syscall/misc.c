@@ -153,7 +153,8 @@ static void print_ticks_comment(struct tcb *tcp, uint64_t t)
 	static long hz;
 	char text[64];
 
-	if (!t)
+	/* -X raw has the numbers alone. */
+	if (!t || cfg.xlat_style == XLAT_STYLE_RAW)
 		return;
 	if (!hz) {
 		hz = sysconf(_SC_CLK_TCK);
@@ -204,4 +205,66 @@ SYS_FUNC(times)
 	}
 	emit_struct_end(tcp);
 	return RVAL_UDECIMAL;
+}
+
+/*
+ * lookup_dcookie(u64 cookie, char *buf, size_t len): the cookie is one
+ * 64-bit number, two registers on i386; the path is written at exit.
+ */
+SYS_FUNC(lookup_dcookie)
+{
+	unsigned int i;
+	uint64_t cookie = tcp_arg64(tcp, 0, &i);
+
+	if (entering(tcp)) {
+		emit_uint(tcp, cookie);
+		emit_next(tcp);
+		return 0;
+	}
+	if (syserror(tcp))
+		emit_ptr(tcp, tcp_arg(tcp, i));
+	else
+		emit_buf(tcp, tcp_arg(tcp, i), (uint64_t)tcp_rval(tcp));
+	emit_next(tcp);
+	emit_uint(tcp, tcp_arg(tcp, i + 1));
+	return RVAL_DECIMAL;
+}
+
+/*
+ * _sysctl(struct __sysctl_args *): its pointers and lengths (the kernel
+ * has not had the syscall since 5.5; the name's numbers are not shown).
+ */
+SYS_FUNC(_sysctl)
+{
+	static const char *const ptrs[] = { "oldval", "oldlenp", "newval" };
+	uint64_t addr = tcp_arg(tcp, 0), v[10];
+	unsigned int w = tcp_wordsize(tcp);
+
+	/* name, nlen (an int, then padding), 3 pointers, newlen, unused[4] */
+	if (w == 4) {
+		uint32_t s[10];
+
+		if (!addr || tracee_read(tcp, addr, s, sizeof(s))) {
+			emit_ptr(tcp, addr);
+			return RVAL_DECODED;
+		}
+		for (int i = 0; i < 10; i++)
+			v[i] = s[i];
+	} else if (!addr || tracee_read(tcp, addr, v, sizeof(v))) {
+		emit_ptr(tcp, addr);
+		return RVAL_DECODED;
+	}
+	emit_struct_begin(tcp);
+	emit_field(tcp, "name");
+	emit_ptr(tcp, v[0]);
+	emit_field(tcp, "nlen");
+	emit_int(tcp, (int32_t)v[1]);
+	for (int i = 0; i < 3; i++) {
+		emit_field(tcp, ptrs[i]);
+		emit_ptr(tcp, v[2 + i]);
+	}
+	emit_field(tcp, "newlen");
+	emit_uint(tcp, v[5]);
+	emit_struct_end(tcp);
+	return RVAL_DECODED;
 }

@@ -8,8 +8,10 @@
 
 #include <fcntl.h>
 
+#include "select/qualify.h"
 #include "syscall/clock.h"
 #include "syscall/defs.h"
+#include "syscall/desc.h"
 #include "syscall/file.h"
 
 static const struct xlat mq_attr_flags[] = {
@@ -17,19 +19,23 @@ static const struct xlat mq_attr_flags[] = {
 	{ 0, NULL }
 };
 
-/* struct mq_attr: four longs (then reserved ones). */
-static void print_mq_attr(struct tcb *tcp, uint64_t addr)
+/*
+ * struct mq_attr: four longs, then four reserved ones (read too: strace
+ * shows the address of a struct cut short).  mq_open's flags are shown
+ * as a number: the kernel ignores them there.
+ */
+static void print_mq_attr(struct tcb *tcp, uint64_t addr, bool decode_flags)
 {
 	static const char *const names[] = { "mq_flags", "mq_maxmsg",
 					     "mq_msgsize", "mq_curmsgs" };
-	int64_t v[4];
+	int64_t v[8];
 
 	if (!addr) {
 		emit_ptr(tcp, addr);
 		return;
 	}
 	if (tcp_wordsize(tcp) == 4) {
-		int32_t s[4];
+		int32_t s[8];
 
 		if (tracee_read(tcp, addr, s, sizeof(s))) {
 			emit_ptr(tcp, addr);
@@ -37,6 +43,7 @@ static void print_mq_attr(struct tcb *tcp, uint64_t addr)
 		}
 		for (int i = 0; i < 4; i++)
 			v[i] = s[i];
+		v[0] = (uint32_t)s[0];
 	} else if (tracee_read(tcp, addr, v, sizeof(v))) {
 		emit_ptr(tcp, addr);
 		return;
@@ -44,9 +51,11 @@ static void print_mq_attr(struct tcb *tcp, uint64_t addr)
 	emit_struct_begin(tcp);
 	for (int i = 0; i < 4; i++) {
 		emit_field(tcp, names[i]);
-		if (i == 0)
+		if (i == 0 && decode_flags)
 			print_flags(tcp, mq_attr_flags, (uint64_t)v[0],
 				    "O_???");
+		else if (i == 0)
+			emit_hex(tcp, (uint64_t)v[0]);
 		else
 			emit_int(tcp, v[i]);
 	}
@@ -62,9 +71,9 @@ SYS_FUNC(mq_open)
 	print_open_flags(tcp, flags);
 	if (flags & O_CREAT) {
 		emit_next(tcp);
-		emit_oct(tcp, (uint32_t)tcp_arg(tcp, 2));
+		print_numeric_mode(tcp, tcp_arg(tcp, 2));
 		emit_next(tcp);
-		print_mq_attr(tcp, tcp_arg(tcp, 3));
+		print_mq_attr(tcp, tcp_arg(tcp, 3), false);
 	}
 	return RVAL_DECODED | RVAL_FD;
 }
@@ -77,6 +86,12 @@ SYS_FUNC(mq_unlink)
 
 static int decode_mq_timedsend(struct tcb *tcp, int wide)
 {
+	/* -e write=: the message sent, dumped under the line. */
+	if (exiting(tcp)) {
+		if (!syserror(tcp))
+			dump_buf(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2));
+		return RVAL_DECIMAL;
+	}
 	print_fd(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	emit_buf(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2));
@@ -86,7 +101,8 @@ static int decode_mq_timedsend(struct tcb *tcp, int wide)
 	emit_uint(tcp, (uint32_t)tcp_arg(tcp, 3));
 	emit_next(tcp);
 	print_any_timespec(tcp, tcp_arg(tcp, 4), wide);
-	return RVAL_DECODED;
+	return tcp_iarg(tcp, 0) >= 0 && qual_write_dump(tcp_iarg(tcp, 0)) ?
+	       0 : RVAL_DECODED;
 }
 
 SYS_FUNC(mq_timedsend)
@@ -125,6 +141,9 @@ static int decode_mq_timedreceive(struct tcb *tcp, int wide)
 	}
 	emit_next(tcp);
 	print_any_timespec(tcp, tcp_arg(tcp, 4), wide);
+	/* -e read=: the message received, dumped under the line. */
+	if (!syserror(tcp) && qual_read_dump(tcp_iarg(tcp, 0)))
+		dump_buf(tcp, tcp_arg(tcp, 1), (uint64_t)tcp_rval(tcp));
 	return RVAL_DECIMAL;
 }
 
@@ -151,13 +170,13 @@ SYS_FUNC(mq_getsetattr)
 	if (entering(tcp)) {
 		print_fd(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
-		print_mq_attr(tcp, tcp_arg(tcp, 1));
+		print_mq_attr(tcp, tcp_arg(tcp, 1), true);
 		emit_next(tcp);
 		return 0;
 	}
 	if (syserror(tcp))
 		emit_ptr(tcp, tcp_arg(tcp, 2));
 	else
-		print_mq_attr(tcp, tcp_arg(tcp, 2));
+		print_mq_attr(tcp, tcp_arg(tcp, 2), true);
 	return RVAL_DECIMAL;
 }

@@ -200,17 +200,44 @@ static bool path_deleted(const char *path)
 	return n > dl && !strcmp(path + n - dl, deleted_mark);
 }
 
-static void decorate(struct tcb *tcp, const char *path)
+/*
+ * The fd's file is unlinked: its link ends with the mark, and is not
+ * the name of that very file (one named "x (deleted)" is still there).
+ */
+static bool fd_deleted(pid_t pid, int fd, const char *path)
+{
+	struct stat fst, pst;
+	char link[64];
+
+	if (!path_deleted(path))
+		return false;
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", pid, fd);
+	return stat(link, &fst) < 0 || stat(path, &pst) < 0 ||
+	       fst.st_dev != pst.st_dev || fst.st_ino != pst.st_ino;
+}
+
+/*
+ * The fd's text: its first quoted bytes are a path, quoted as strace
+ * quotes one; a device's "<char 1:3>" after it is not.
+ */
+static void decorate_gone(struct tcb *tcp, const char *path, size_t quoted,
+			  bool gone)
 {
 	size_t n = strlen(path), dl = sizeof(deleted_mark) - 1;
-	bool gone = path_deleted(path);
 	char buf[4096];
 
 	if (gone) {
 		snprintf(buf, sizeof(buf), "%.*s", (int)(n - dl), path);
 		path = buf;
+		if (quoted > n - dl)
+			quoted = n - dl;
 	}
-	emit_fd_path(tcp, path, gone);
+	emit_fd_annot(tcp, path, quoted, gone);
+}
+
+static void decorate(struct tcb *tcp, const char *path)
+{
+	decorate_gone(tcp, path, strlen(path), path_deleted(path));
 }
 
 /*
@@ -269,7 +296,7 @@ static bool decorate_pidfd(struct tcb *tcp, pid_t pid, int fd)
 	if (cfg.decode_pids_comm && target > 0)
 		n += pid_comm(target, false, text + n, sizeof(text) - n - 1);
 	text[n] = '\0';
-	emit_fd_path(tcp, text, false);
+	emit_fd_annot(tcp, text, 0, false);
 	return true;
 }
 
@@ -277,6 +304,8 @@ void print_pid_fd(struct tcb *tcp, pid_t pid, int fd)
 {
 	unsigned int set = cfg.decode_fds_set;
 	char path[4096];
+	size_t plen;
+	bool gone;
 
 	emit_int(tcp, fd);
 	if (!set || fd < 0 || pid <= 0 ||
@@ -285,6 +314,7 @@ void print_pid_fd(struct tcb *tcp, pid_t pid, int fd)
 	if ((set & DECODE_FD_PIDFD) && !strcmp(path, "anon_inode:[pidfd]") &&
 	    decorate_pidfd(tcp, pid, fd))
 		return;
+	plen = strlen(path);
 	/*
 	 * Each kind decorates its own descriptors: --decode-fds=socket the
 	 * sockets it can describe, =dev the device nodes; only =path (-y)
@@ -295,7 +325,7 @@ void print_pid_fd(struct tcb *tcp, pid_t pid, int fd)
 
 		/* -yy: a socket's protocol and endpoints replace its inode. */
 		if (socket_describe(pid, fd, path, sock, sizeof(sock)) >= 0) {
-			decorate(tcp, sock);
+			decorate_gone(tcp, sock, 0, false);
 			return;
 		}
 	}
@@ -303,13 +333,16 @@ void print_pid_fd(struct tcb *tcp, pid_t pid, int fd)
 	 * An unlinked device node keeps its "(deleted)" mark and shows no
 	 * device, as strace 6.1 prints it: "4</tmp/null>(deleted)".
 	 */
-	if ((set & DECODE_FD_DEV) && path[0] == '/' && !path_deleted(path) &&
-	    add_device(pid, fd, path, sizeof(path))) {
-		decorate(tcp, path);
+	gone = fd_deleted(pid, fd, path);
+	if (!(set & DECODE_FD_PATH)) {
+		if ((set & DECODE_FD_DEV) && path[0] == '/' && !gone &&
+		    add_device(pid, fd, path, sizeof(path)))
+			decorate_gone(tcp, path, plen, false);
 		return;
 	}
-	if (set & DECODE_FD_PATH)
-		decorate(tcp, path);
+	if ((set & DECODE_FD_DEV) && path[0] == '/' && !gone)
+		add_device(pid, fd, path, sizeof(path));
+	decorate_gone(tcp, path, plen, gone);
 }
 
 void print_fd(struct tcb *tcp, int fd)

@@ -354,12 +354,23 @@ enum {
 	F_LOCK_PI2,
 };
 
-/* "FUTEX_WAIT_PRIVATE|FUTEX_CLOCK_REALTIME"; unknown as one number. */
+/*
+ * "FUTEX_WAIT_PRIVATE|FUTEX_CLOCK_REALTIME"; unknown as one number.
+ * FUTEX_CLOCK_REALTIME is named only with the waits that take a timeout
+ * it applies to (strace 6.1 shows FUTEX_LOCK_PI2's as unknown too), and
+ * FUTEX_FD, gone from the kernel's list, is shown with its flag apart.
+ */
 static void print_futex_op(struct tcb *tcp, uint32_t op)
 {
+	uint32_t cmd = op & FUTEX_CMD_MASK;
 	const char *name = xlat_name(futex_ops, op & ~FUTEX_CLOCK_RT);
 	char text[96];
 
+	if ((op & FUTEX_CLOCK_RT) && cmd != F_WAIT && cmd != F_WAIT_BITSET &&
+	    cmd != F_WAIT_REQUEUE_PI)
+		name = NULL;
+	if (op == (F_FD | FUTEX_PRIVATE))
+		name = "FUTEX_FD|FUTEX_PRIVATE_FLAG";
 	if (!name || cfg.xlat_style == XLAT_STYLE_RAW) {
 		print_xval(tcp, futex_ops, op, "FUTEX_???");
 		return;
@@ -432,7 +443,9 @@ static int futex_common(struct tcb *tcp, bool time64)
 	emit_ptr(tcp, tcp_arg(tcp, 0));
 	emit_next(tcp);
 	print_futex_op(tcp, op);
-	if (!xlat_name(futex_ops, op & ~FUTEX_CLOCK_RT))
+	/* Arguments by the command, named or not (0x182 has FUTEX_FD's). */
+	if ((op & ~(FUTEX_CMD_MASK | FUTEX_PRIVATE | FUTEX_CLOCK_RT)) ||
+	    cmd > F_LOCK_PI2)
 		cmd = ~0u;
 	switch (cmd) {
 	case F_WAIT:

@@ -639,6 +639,18 @@ SYS_FUNC(fstatfs)
 	return RVAL_DECIMAL;
 }
 
+/*
+ * ustat(2): the kernel takes the device as a 32-bit number (its new
+ * encoding), and strace shows struct ustat by its address only.
+ */
+SYS_FUNC(ustat)
+{
+	print_dev(tcp, (uint32_t)tcp_arg(tcp, 0));
+	emit_next(tcp);
+	emit_ptr(tcp, tcp_arg(tcp, 1));
+	return RVAL_DECODED;
+}
+
 /* path or fd, size, struct statfs64 (i386). */
 static int decode_statfs64(struct tcb *tcp, bool fd)
 {

@@ -277,7 +277,7 @@ void print_sigevent(struct tcb *tcp, uint64_t addr)
 	    notify == SIGEV_THREAD_ID_)
 		print_signo(tcp, signo);
 	else
-		emit_int(tcp, signo);
+		emit_uint(tcp, (uint32_t)signo);
 	emit_field(tcp, "sigev_notify");
 	print_xval(tcp, sigev_notify, (uint32_t)notify, "SIGEV_???");
 	if (notify == SIGEV_THREAD_ID_) {
@@ -337,20 +337,28 @@ static void print_timer_pair(struct tcb *tcp, uint64_t addr, int wide,
 		emit_ptr(tcp, addr);
 		return;
 	}
+	/*
+	 * strace shows the fraction unsigned, as the tracee's word:
+	 * tv_nsec=4207869677 for an i386 0xfacefeed.
+	 */
+	if (w == 4) {
+		v[1] = (uint32_t)v[1];
+		v[3] = (uint32_t)v[3];
+	}
 	emit_struct_begin(tcp);
 	emit_field(tcp, "it_interval");
 	emit_struct_begin(tcp);
 	emit_field(tcp, "tv_sec");
 	emit_int(tcp, v[0]);
 	emit_field(tcp, sub);
-	emit_int(tcp, v[1]);
+	emit_uint(tcp, (uint64_t)v[1]);
 	emit_struct_end(tcp);
 	emit_field(tcp, "it_value");
 	emit_struct_begin(tcp);
 	emit_field(tcp, "tv_sec");
 	emit_int(tcp, v[2]);
 	emit_field(tcp, sub);
-	emit_int(tcp, v[3]);
+	emit_uint(tcp, (uint64_t)v[3]);
 	emit_struct_end(tcp);
 	emit_struct_end(tcp);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "output/pidcomm.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
 #include "xlat/tables/cap_versions.h"
@@ -195,7 +196,8 @@ static int setgroups_common(struct tcb *tcp, bool is32)
 
 	emit_int(tcp, n);
 	emit_next(tcp);
-	if (n < 0)
+	/* More than NGROUPS_MAX (65536): a list the kernel won't read. */
+	if (n < 0 || n > 65536)
 		emit_ptr(tcp, tcp_arg(tcp, 1));
 	else
 		print_id_array(tcp, tcp_arg(tcp, 1), (uint64_t)n,
@@ -278,7 +280,8 @@ static void print_cap_header(struct tcb *tcp, uint64_t addr)
 {
 	uint32_t h[2];
 
-	if (read_cap_header(tcp, addr, h)) {
+	/* -e verbose=!capget: both structs by their addresses. */
+	if (!qual_verbose(tcp) || read_cap_header(tcp, addr, h)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -295,7 +298,7 @@ static void print_cap_data(struct tcb *tcp, uint64_t hdr, uint64_t addr)
 	uint32_t h[2], d[6];
 	unsigned int n;
 
-	if (!addr || read_cap_header(tcp, hdr, h)) {
+	if (!addr || !qual_verbose(tcp) || read_cap_header(tcp, hdr, h)) {
 		emit_ptr(tcp, addr);
 		return;
 	}

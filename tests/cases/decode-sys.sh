@@ -3,7 +3,9 @@
 # Assorted syscalls (memfd_create, memfd_secret, userfaultfd, pkey_*,
 # setns, unshare, ioprio_*, getcpu, kcmp, syslog, fadvise64,
 # readahead, sync_file_range, process_madvise, process_mrelease,
-# fanotify_*) decode as strace shows them: the lines of
+# fanotify_*, and round 3: futex ops left unnamed, ustat, ioperm,
+# lookup_dcookie, sched_setaffinity, sched_setattr, setgroups, sendfile,
+# timer values, mq_open, _sysctl) decode as strace shows them: the lines of
 # tests/progs/decode_sys agree, with no options, -v, -X verbose, -X raw,
 # -s 5, -yy (pidfds as "pid:N") and -yy -Y.
 . "$SRCDIR/tests/lib.sh"

@@ -14,7 +14,8 @@ fd_lines() {
 }
 
 for args in "" "-y" "--decode-fds" "--decode-fds=path" "-e decode-fds=path" \
-	    "-yy" "--decode-fds=all" "--decode-fds=none" "--decode-fds=socket"; do
+	    "-yy" "--decode-fds=all" "--decode-fds=none" "--decode-fds=socket" \
+	    "--decode-fds=dev"; do
 	# shellcheck disable=SC2086
 	want=$(fd_lines "$STRACE" $args)
 	# shellcheck disable=SC2086
@@ -26,3 +27,18 @@ for args in "" "-y" "--decode-fds" "--decode-fds=path" "-e decode-fds=path" \
 	}
 done
 fd_lines "$SLTRACE" -y | grep -qF '</dev/null>' || fail "-y added no path"
+
+# A path is quoted as strace quotes a string ('<' and '>' in octal too),
+# and a file whose own name ends in " (deleted)" is not an unlinked one.
+name=$(printf 'a\tb<c>"d\\e\001f\0027 (deleted)')
+: > "$name"
+for args in "-y" "-yy" "-xy"; do
+	# shellcheck disable=SC2086
+	"$STRACE" $args -o want.trace -e trace=read cat "$name" > /dev/null
+	# shellcheck disable=SC2086
+	"$SLTRACE" $args -o got.trace -e trace=read cat "$name" > /dev/null
+	grep '^read(3<' want.trace > want.lines
+	grep '^read(3<' got.trace > got.lines
+	[ -s want.lines ] || fail "strace read no such file ($args)"
+	diff -u want.lines got.lines >&2 || fail "the path differs with '$args'"
+done

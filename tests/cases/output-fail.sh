@@ -22,10 +22,11 @@ check() {
 	expect_rc 5 "$(cat "$1.rc")" "$1: sltrace"
 }
 
-# said TAG WHERE ERROR: the message, once, on TAG.err.
+# said TAG WHERE ERROR: the message, strace's "WHERE: ERROR", once, on
+# TAG.err.
 said() {
-	expect_count 1 "$1.err" "^$TOOL: $2: $3: the trace ends here, the traced program runs on$"
-	expect_count 1 "$1.err" "the trace ends here"
+	expect_line "$1.err" "$TOOL: $2: $3"
+	expect_count 1 "$1.err" ": $3\$"
 }
 
 # A full disk.

@@ -285,6 +285,100 @@ static void do_fanotify(char *end)
 	syscall(SYS_fanotify_init, 4 | 1, 0);
 }
 
+
+/*
+ * Round 3: argument forms of strace 6.1 (futex ops it leaves unnamed,
+ * ustat's makedev, ioperm in hex, lookup_dcookie's 64-bit cookie, an
+ * empty cpu set, sched_setattr's short size and E2BIG write-back,
+ * setgroups past NGROUPS_MAX, sendfile's unchanged offset, unsigned
+ * fractions of timer values and sigev_signo, mq_open's mode and
+ * attributes, _sysctl's struct).  All fail or change nothing.
+ */
+static void do_round3(void)
+{
+	/* A page of its own: the earlier calls may map over the other. */
+	char *end = tail_page();
+	unsigned long *w = (unsigned long *)(end - 10 * sizeof(long));
+	uint32_t *attr = (uint32_t *)(end - 56);
+	long tv[4];
+	int id = -1, mfd;
+	long long off;
+
+	syscall(SYS_futex, end, 0x101, 1, 0, 0, 0);
+	syscall(SYS_futex, end, 0x82, 5, 0, 0, 0);
+	syscall(SYS_futex, end, 0x182, 5, 0, 0, 0);
+	syscall(SYS_futex, end, 0x10d, 0, 0, 0, 0);
+	syscall(SYS_futex, end, 0x10a, 1, 0, 0, 0xdeadbee4);
+	syscall(SYS_ustat, HI(0xfacefeed) | 0xffffffffUL, 0);
+	syscall(SYS_ustat, 0x801, end);
+	syscall(SYS_ioperm, ~0UL, 1, 0);
+	syscall(SYS_lookup_dcookie, LL(0xf157feeddeadfaceULL), end, 16);
+	syscall(SYS_sched_setaffinity, 0, 0, end);
+	syscall(SYS_sched_setaffinity, 0, 0, 0);
+
+	/* sched_setattr: size 1 and 47 (E2BIG, size written back). */
+	memset(attr, 0, 56);
+	attr[0] = 1;
+	syscall(SYS_sched_setattr, 0, attr, 0);
+	attr[0] = 47;
+	syscall(SYS_sched_setattr, 0, attr, 0);
+	/* KEEP_POLICY, then KEEP_PARAMS; a size past the struct. */
+	attr[0] = 48;
+	attr[1] = 0xdefaced;
+	attr[2] = 0x8f;
+	syscall(SYS_sched_setattr, -1, attr, 0);
+	attr[0] = 56;
+	attr[2] = 0xcaffee90;
+	syscall(SYS_sched_setattr, -1, attr, 0);
+	attr[0] = 0x90807060;
+	attr[2] = 0x87;
+	syscall(SYS_sched_setattr, -1, attr, 0);
+
+	syscall(SYS_setgroups, 65537, end - 4);
+
+	/* sendfile at the end of an empty file: 0 sent, offset as it was. */
+	mfd = (int)syscall(SYS_memfd_create, "decode-sys-r3", 0);
+	off = 0;
+#if defined(__x86_64__)
+	syscall(SYS_sendfile, 1, mfd, &off, 1);
+#else
+	syscall(SYS_sendfile64, 1, mfd, &off, 1);
+#endif
+	close(mfd);
+
+	/* sigevent: value, signo (no signal), notify SIGEV_NONE. */
+	memset(w, 0, 8 * sizeof(long));
+	w[0] = 0xbadc0ded;
+	((int *)(w + 1))[0] = (int)0xfacefeed;
+	((int *)(w + 1))[1] = 1;
+	if (syscall(SYS_timer_create, 0, w, &id) == 0) {
+		tv[0] = 1;
+		tv[1] = (long)0xfacefeedUL;
+		tv[2] = 2;
+		tv[3] = (long)(HI(0xbadc0ded) | 0xfacefeedUL);
+		syscall(SYS_timer_settime, id, 0, tv, 0);
+		syscall(SYS_timer_delete, id);
+	}
+	syscall(SYS_setitimer, 0, tv, 0);
+
+	/* mq_open: mode past 16 bits, attributes cut short or refused. */
+	syscall(SYS_mq_open, "decode-sys-r3", O_CREAT | O_RDWR, 0xdeadfeedUL,
+		end - 3 * sizeof(long));
+	memset(w, 0, 8 * sizeof(long));
+	w[0] = O_NONBLOCK | 0x10000;
+	w[1] = -1;
+	syscall(SYS_mq_open, "decode-sys-r3", O_CREAT | O_RDWR, 0600, w);
+
+	/* _sysctl: the kernel has not had it since 5.5. */
+	memset(w, 0, 10 * sizeof(long));
+	syscall(SYS__sysctl, end - 4);
+	syscall(SYS__sysctl, w);
+	w[0] = (unsigned long)end;
+	w[1] = 3;
+	w[5] = 7;
+	syscall(SYS__sysctl, w);
+}
+
 int main(void)
 {
 	char *end = tail_page();
@@ -310,6 +404,7 @@ int main(void)
 	do_advise();
 	do_process(end);
 	do_fanotify(end);
+	do_round3();
 	marker("decode-end");
 	return 0;
 }

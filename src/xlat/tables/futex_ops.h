@@ -22,7 +22,6 @@ static const struct xlat futex_ops[] = {
 	{ 0xd, "FUTEX_LOCK_PI2" },
 	{ 0x80, "FUTEX_WAIT_PRIVATE" },
 	{ 0x81, "FUTEX_WAKE_PRIVATE" },
-	{ 0x82, "FUTEX_FD_PRIVATE" },
 	{ 0x83, "FUTEX_REQUEUE_PRIVATE" },
 	{ 0x84, "FUTEX_CMP_REQUEUE_PRIVATE" },
 	{ 0x85, "FUTEX_WAKE_OP_PRIVATE" },
