@@ -1,0 +1,810 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Video4Linux2 ioctls (linux/videodev2.h), as strace 6.1 shows them:
+ * the argument a driver reads at entry, what it writes at exit when the
+ * call succeeded.  Structs are decoded in the native layout; an i386
+ * tracee's commands whose size differs (pointers, timevals) stay raw.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <linux/videodev2.h>
+
+#include "select/qualify.h"
+#include "syscall/ioctl.h"
+#include "syscall/printers.h"
+#include "xlat/tables/v4l2_buf_types.h"
+#include "xlat/tables/v4l2_capture_modes.h"
+#include "xlat/tables/v4l2_colorspaces.h"
+#include "xlat/tables/v4l2_control_classes.h"
+#include "xlat/tables/v4l2_control_ids.h"
+#include "xlat/tables/v4l2_fields.h"
+#include "xlat/tables/v4l2_memories.h"
+#include "xlat/tables/v4l2_pix_fmts.h"
+#include "xlat/tables/v4l2_sliced_flags.h"
+#include "xlat/tables/v4l2_streaming_capabilities.h"
+#include "xlat/tables/v4l2_tuner_audmodes.h"
+#include "xlat/tables/v4l2_tuner_capabilities.h"
+#include "xlat/tables/v4l2_tuner_rxsubchanses.h"
+#include "xlat/tables/v4l2_tuner_types.h"
+#include "xlat/tables/v4l2_vbi_flags.h"
+
+/* --- values ------------------------------------------------------------ */
+
+static void buf_type(struct tcb *tcp, uint32_t t)
+{
+	emit_field(tcp, "type");
+	print_xval(tcp, v4l2_buf_types, t, "V4L2_BUF_TYPE_???");
+}
+
+/* One byte of a fourcc as a C char literal. */
+static void fourcc_char(char *p, unsigned char c)
+{
+	if (c == '\'' || c == '\\')
+		sprintf(p, "'\\%c'", c);
+	else if (c >= ' ' && c < 0x7f)
+		sprintf(p, "'%c'", c);
+	else
+		sprintf(p, "'\\x%02x'", c);
+}
+
+/* "v4l2_fourcc('S', '5', '0', '8') / * V4L2_PIX_FMT_SPCA508 * /" in every -X style. */
+static void print_fourcc(struct tcb *tcp, const char *name, uint32_t v)
+{
+	char buf[128], c[4][8];
+	const char *n = xlat_name(v4l2_pix_fmts, v);
+
+	for (int i = 0; i < 4; i++)
+		fourcc_char(c[i], (v >> (8 * i)) & 0xff);
+	snprintf(buf, sizeof(buf), "v4l2_fourcc(%s, %s, %s, %s)%s%s%s",
+		 c[0], c[1], c[2], c[3], n ? " /* " : "", n ? n : "",
+		 n ? " */" : "");
+	emit_field(tcp, name);
+	if (cfg.xlat_style == XLAT_STYLE_RAW)
+		emit_hex(tcp, v);
+	else
+		emit_sym(tcp, v, buf);
+}
+
+/*
+ * A control id: its name, else "CLASS+0xoff" of a known class, else the
+ * number with the V4L2_CID_??? pattern; in a query
+ * V4L2_CTRL_FLAG_NEXT_CTRL first as a flag.
+ */
+static void print_cid(struct tcb *tcp, uint32_t id, bool query)
+{
+	bool verbose = cfg.xlat_style == XLAT_STYLE_VERBOSE;
+	uint32_t rest = id;
+	char rn[96], buf[192], *p = buf;
+	const char *n, *cls;
+
+	emit_field(tcp, "id");
+	if (cfg.xlat_style == XLAT_STYLE_RAW) {
+		emit_hex(tcp, id);
+		return;
+	}
+	if (query && (rest & V4L2_CTRL_FLAG_NEXT_CTRL))
+		rest &= ~V4L2_CTRL_FLAG_NEXT_CTRL;
+	n = xlat_name(v4l2_control_ids, rest);
+	cls = xlat_name(v4l2_control_classes, rest & 0xffff0000);
+	if (n)
+		snprintf(rn, sizeof(rn), "%s", n);
+	else if (cls && (rest & 0xffff))
+		snprintf(rn, sizeof(rn), "%s+%#x", cls, rest & 0xffff);
+	else if (cls)
+		snprintf(rn, sizeof(rn), "%s+0", cls);
+	else
+		rn[0] = 0;
+	if (rest == id && rn[0]) {
+		print_named(tcp, id, rn, false);
+		return;
+	}
+	if (rest != id)
+		p += sprintf(p, verbose ?
+			     "0x80000000 /* V4L2_CTRL_FLAG_NEXT_CTRL */|" :
+			     "V4L2_CTRL_FLAG_NEXT_CTRL|");
+	if (!rn[0])
+		sprintf(p, "%#x /* V4L2_CID_??? */", rest);
+	else if (verbose)
+		sprintf(p, "%#x /* %s */", rest, rn);
+	else
+		sprintf(p, "%s", rn);
+	emit_sym(tcp, id, buf);
+}
+
+static void print_rect(struct tcb *tcp, const char *name,
+		       const struct v4l2_rect *r)
+{
+	emit_field(tcp, name);
+	emit_struct_begin(tcp);
+	ioctl_field_d(tcp, "left", r->left);
+	ioctl_field_d(tcp, "top", r->top);
+	ioctl_field_u(tcp, "width", r->width);
+	ioctl_field_u(tcp, "height", r->height);
+	emit_struct_end(tcp);
+}
+
+static void print_fract(struct tcb *tcp, const char *name,
+			const struct v4l2_fract *f)
+{
+	char buf[32];
+
+	emit_field(tcp, name);
+	snprintf(buf, sizeof(buf), "%u/%u", f->numerator, f->denominator);
+	emit_raw(tcp, buf);
+}
+
+/* --- formats ----------------------------------------------------------- */
+
+static void print_pix(struct tcb *tcp, const struct v4l2_pix_format *f)
+{
+	emit_field(tcp, "fmt.pix");
+	emit_struct_begin(tcp);
+	ioctl_field_u(tcp, "width", f->width);
+	ioctl_field_u(tcp, "height", f->height);
+	print_fourcc(tcp, "pixelformat", f->pixelformat);
+	emit_field(tcp, "field");
+	print_xval(tcp, v4l2_fields, f->field, "V4L2_FIELD_???");
+	ioctl_field_u(tcp, "bytesperline", f->bytesperline);
+	ioctl_field_u(tcp, "sizeimage", f->sizeimage);
+	emit_field(tcp, "colorspace");
+	print_xval(tcp, v4l2_colorspaces, f->colorspace,
+		   "V4L2_COLORSPACE_???");
+	emit_struct_end(tcp);
+}
+
+static void print_pix_mp(struct tcb *tcp,
+			 const struct v4l2_pix_format_mplane *f)
+{
+	unsigned int n = f->num_planes < VIDEO_MAX_PLANES ?
+			 f->num_planes : VIDEO_MAX_PLANES;
+
+	emit_field(tcp, "fmt.pix_mp");
+	emit_struct_begin(tcp);
+	ioctl_field_u(tcp, "width", f->width);
+	ioctl_field_u(tcp, "height", f->height);
+	print_fourcc(tcp, "pixelformat", f->pixelformat);
+	emit_field(tcp, "field");
+	print_xval(tcp, v4l2_fields, f->field, "V4L2_FIELD_???");
+	emit_field(tcp, "colorspace");
+	print_xval(tcp, v4l2_colorspaces, f->colorspace,
+		   "V4L2_COLORSPACE_???");
+	emit_field(tcp, "plane_fmt");
+	emit_array_begin(tcp);
+	for (unsigned int i = 0; i < n; i++) {
+		emit_next(tcp);
+		emit_struct_begin(tcp);
+		ioctl_field_u(tcp, "sizeimage", f->plane_fmt[i].sizeimage);
+		ioctl_field_u(tcp, "bytesperline",
+			      f->plane_fmt[i].bytesperline);
+		emit_struct_end(tcp);
+	}
+	emit_array_end(tcp);
+	ioctl_field_u(tcp, "num_planes", f->num_planes);
+	emit_struct_end(tcp);
+}
+
+static void print_win(struct tcb *tcp, const struct v4l2_window *w)
+{
+	char more[64];
+
+	emit_field(tcp, "fmt.win");
+	emit_struct_begin(tcp);
+	print_rect(tcp, "w", &w->w);
+	emit_field(tcp, "field");
+	print_xval(tcp, v4l2_fields, w->field, "V4L2_FIELD_???");
+	ioctl_field_x(tcp, "chromakey", w->chromakey);
+	emit_field(tcp, "clips");
+	if (!w->clips || !w->clipcount) {
+		emit_ptr(tcp, (uintptr_t)w->clips);
+	} else {
+		uint64_t a = (uintptr_t)w->clips;
+
+		emit_array_begin(tcp);
+		for (uint32_t i = 0; i < w->clipcount; i++) {
+			struct v4l2_clip c;
+
+			if (i >= cfg.string_limit && qual_abbrev(tcp)) {
+				emit_more(tcp);
+				break;
+			}
+			emit_next(tcp);
+			if (tracee_read(tcp, a + i * sizeof(c), &c,
+					sizeof(c))) {
+				if (!i) {
+					emit_ptr(tcp, a);
+				} else {
+					snprintf(more, sizeof(more),
+						 "... /* %#llx */",
+						 (unsigned long long)
+						 (a + i * sizeof(c)));
+					emit_raw(tcp, more);
+				}
+				break;
+			}
+			emit_struct_begin(tcp);
+			print_rect(tcp, "c", &c.c);
+			emit_struct_end(tcp);
+		}
+		emit_array_end(tcp);
+	}
+	ioctl_field_u(tcp, "clipcount", w->clipcount);
+	ioctl_field_ptr(tcp, "bitmap", (uintptr_t)w->bitmap);
+	if (w->global_alpha)
+		ioctl_field_x(tcp, "global_alpha", w->global_alpha);
+	emit_struct_end(tcp);
+}
+
+static void print_vbi(struct tcb *tcp, const struct v4l2_vbi_format *f)
+{
+	emit_field(tcp, "fmt.vbi");
+	emit_struct_begin(tcp);
+	ioctl_field_u(tcp, "sampling_rate", f->sampling_rate);
+	ioctl_field_u(tcp, "offset", f->offset);
+	ioctl_field_u(tcp, "samples_per_line", f->samples_per_line);
+	print_fourcc(tcp, "sample_format", f->sample_format);
+	emit_field(tcp, "start");
+	emit_array_begin(tcp);
+	emit_next(tcp);
+	emit_int(tcp, f->start[0]);
+	emit_next(tcp);
+	emit_int(tcp, f->start[1]);
+	emit_array_end(tcp);
+	emit_field(tcp, "count");
+	emit_array_begin(tcp);
+	emit_next(tcp);
+	emit_uint(tcp, f->count[0]);
+	emit_next(tcp);
+	emit_uint(tcp, f->count[1]);
+	emit_array_end(tcp);
+	emit_field(tcp, "flags");
+	print_flags(tcp, v4l2_vbi_flags, f->flags, "V4L2_VBI_???");
+	emit_struct_end(tcp);
+}
+
+static void print_sliced(struct tcb *tcp,
+			 const struct v4l2_sliced_vbi_format *f)
+{
+	emit_field(tcp, "fmt.sliced");
+	emit_struct_begin(tcp);
+	emit_field(tcp, "service_set");
+	print_flags(tcp, v4l2_sliced_flags, f->service_set, "V4L2_SLICED_???");
+	emit_field(tcp, "service_lines");
+	emit_array_begin(tcp);
+	for (int i = 0; i < 2; i++) {
+		emit_next(tcp);
+		emit_array_begin(tcp);
+		for (int j = 0; j < 24; j++) {
+			emit_next(tcp);
+			emit_hex(tcp, f->service_lines[i][j]);
+		}
+		emit_array_end(tcp);
+	}
+	emit_array_end(tcp);
+	ioctl_field_u(tcp, "io_size", f->io_size);
+	emit_struct_end(tcp);
+}
+
+/* The union after type, by type; nothing for an unknown type. */
+static void print_fmt_body(struct tcb *tcp, const struct v4l2_format *f)
+{
+	switch (f->type) {
+	case V4L2_BUF_TYPE_VIDEO_CAPTURE:
+	case V4L2_BUF_TYPE_VIDEO_OUTPUT:
+		print_pix(tcp, &f->fmt.pix);
+		break;
+	case V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE:
+	case V4L2_BUF_TYPE_VIDEO_OUTPUT_MPLANE:
+		print_pix_mp(tcp, &f->fmt.pix_mp);
+		break;
+	case V4L2_BUF_TYPE_VIDEO_OVERLAY:
+	case V4L2_BUF_TYPE_VIDEO_OUTPUT_OVERLAY:
+		print_win(tcp, &f->fmt.win);
+		break;
+	case V4L2_BUF_TYPE_VBI_CAPTURE:
+	case V4L2_BUF_TYPE_VBI_OUTPUT:
+		print_vbi(tcp, &f->fmt.vbi);
+		break;
+	case V4L2_BUF_TYPE_SLICED_VBI_CAPTURE:
+	case V4L2_BUF_TYPE_SLICED_VBI_OUTPUT:
+		print_sliced(tcp, &f->fmt.sliced);
+		break;
+	case V4L2_BUF_TYPE_SDR_CAPTURE:
+	case V4L2_BUF_TYPE_SDR_OUTPUT:
+		emit_field(tcp, "fmt.sdr");
+		emit_struct_begin(tcp);
+		print_fourcc(tcp, "pixelformat", f->fmt.sdr.pixelformat);
+		ioctl_field_u(tcp, "buffersize", f->fmt.sdr.buffersize);
+		emit_struct_end(tcp);
+		break;
+	case V4L2_BUF_TYPE_META_CAPTURE:
+	case V4L2_BUF_TYPE_META_OUTPUT:
+		emit_field(tcp, "fmt.meta");
+		emit_struct_begin(tcp);
+		print_fourcc(tcp, "dataformat", f->fmt.meta.dataformat);
+		ioctl_field_u(tcp, "buffersize", f->fmt.meta.buffersize);
+		emit_struct_end(tcp);
+		break;
+	}
+}
+
+/*
+ * G_FMT: the type at entry, the format at exit; S_FMT and TRY_FMT: the
+ * format both ways, " => {fmt...}" when the call succeeded.
+ */
+static int v4l2_fmt(struct tcb *tcp, uint64_t arg, bool get)
+{
+	struct v4l2_format f;
+
+	if (entering(tcp)) {
+		emit_next(tcp);
+		if (!ioctl_fetch(tcp, arg, &f, sizeof(f)))
+			return RVAL_DECODED;
+		emit_struct_begin(tcp);
+		buf_type(tcp, f.type);
+		if (!get)
+			print_fmt_body(tcp, &f);
+		if (get)
+			return 0;
+		emit_struct_end(tcp);
+		return 0;
+	}
+	if (syserror(tcp) || tracee_read(tcp, arg, &f, sizeof(f))) {
+		if (get)
+			emit_struct_end(tcp);
+		return RVAL_DECIMAL;
+	}
+	if (!get) {
+		emit_changed(tcp);
+		emit_struct_begin(tcp);
+		print_fmt_body(tcp, &f);
+		emit_struct_end(tcp);
+		return RVAL_DECIMAL;
+	}
+	print_fmt_body(tcp, &f);
+	emit_struct_end(tcp);
+	return RVAL_DECIMAL;
+}
+
+/* --- controls ---------------------------------------------------------- */
+
+static int v4l2_ctrl(struct tcb *tcp, uint64_t arg, bool set)
+{
+	struct v4l2_control c;
+
+	if (entering(tcp)) {
+		emit_next(tcp);
+		if (!ioctl_fetch(tcp, arg, &c, sizeof(c)))
+			return RVAL_DECODED;
+		emit_struct_begin(tcp);
+		print_cid(tcp, c.id, false);
+		if (set) {
+			ioctl_field_d(tcp, "value", c.value);
+			emit_struct_end(tcp);
+			return RVAL_DECODED;
+		}
+		return 0;
+	}
+	if (!syserror(tcp) && !tracee_read(tcp, arg, &c, sizeof(c)))
+		ioctl_field_d(tcp, "value", c.value);
+	emit_struct_end(tcp);
+	return RVAL_DECIMAL;
+}
+
+static void print_ext_ctrl_array(struct tcb *tcp, uint64_t a, uint32_t count)
+{
+	char more[64];
+
+	emit_array_begin(tcp);
+	for (uint32_t i = 0; i < count; i++) {
+		struct v4l2_ext_control c;
+
+		if (i >= cfg.string_limit && qual_abbrev(tcp)) {
+			emit_more(tcp);
+			break;
+		}
+		emit_next(tcp);
+		if (tracee_read(tcp, a + i * sizeof(c), &c, sizeof(c))) {
+			snprintf(more, sizeof(more), "... /* %#llx */",
+				 (unsigned long long)(a + i * sizeof(c)));
+			emit_raw(tcp, more);
+			break;
+		}
+		emit_struct_begin(tcp);
+		print_cid(tcp, c.id, false);
+		ioctl_field_u(tcp, "size", c.size);
+		if (c.size) {
+			emit_field(tcp, "string");
+			emit_buf(tcp, (uintptr_t)c.string, c.size);
+		} else {
+			ioctl_field_d(tcp, "value", c.value);
+			ioctl_field_d(tcp, "value64", c.value64);
+		}
+		emit_struct_end(tcp);
+	}
+	emit_array_end(tcp);
+}
+
+static void print_ext_ctrls_body(struct tcb *tcp,
+				 const struct v4l2_ext_controls *c)
+{
+	emit_field(tcp, "controls");
+	if (!c->controls)
+		emit_ptr(tcp, 0);
+	else if (tracee_read(tcp, (uintptr_t)c->controls, (char[1]){0}, 1))
+		emit_ptr(tcp, (uintptr_t)c->controls);
+	else
+		print_ext_ctrl_array(tcp, (uintptr_t)c->controls, c->count);
+}
+
+static bool ctrls_readable(struct tcb *tcp, const struct v4l2_ext_controls *c)
+{
+	struct v4l2_ext_control e;
+
+	if (!c->controls || c->count > cfg.string_limit)
+		return false;
+	for (uint32_t i = 0; i < c->count; i++)
+		if (tracee_read(tcp, (uintptr_t)(c->controls + i), &e,
+				sizeof(e)))
+			return false;
+	return true;
+}
+
+static int v4l2_ext_ctrls(struct tcb *tcp, uint64_t arg, bool get)
+{
+	struct v4l2_ext_controls c;
+
+	if (entering(tcp)) {
+		emit_next(tcp);
+		if (!ioctl_fetch(tcp, arg, &c, sizeof(c)))
+			return RVAL_DECODED;
+		emit_struct_begin(tcp);
+		emit_field(tcp, "ctrl_class");
+		print_xval(tcp, v4l2_control_classes, c.ctrl_class,
+			   "V4L2_CTRL_CLASS_???");
+		ioctl_field_u(tcp, "count", c.count);
+		if (!c.count) {
+			emit_struct_end(tcp);
+			return RVAL_DECODED;
+		}
+		if (!get)
+			print_ext_ctrls_body(tcp, &c);
+		else
+			ioctl_field_ptr(tcp, "controls",
+					(uintptr_t)c.controls);
+		if (get) {
+			ioctl_field_u(tcp, "error_idx", c.error_idx);
+			emit_struct_end(tcp);
+			return RVAL_DECODED;
+		}
+		emit_struct_end(tcp);
+		return 0;
+	}
+	if (tracee_read(tcp, arg, &c, sizeof(c)))
+		return RVAL_DECIMAL;
+	/* A failed call shows the array again only when all of it reads. */
+	if (syserror(tcp) && !ctrls_readable(tcp, &c))
+		return RVAL_DECIMAL;
+	emit_changed(tcp);
+	emit_struct_begin(tcp);
+	print_ext_ctrls_body(tcp, &c);
+	ioctl_field_u(tcp, "error_idx", c.error_idx);
+	emit_struct_end(tcp);
+	return RVAL_DECIMAL;
+}
+
+/* QUERYCTRL and QUERY_EXT_CTRL: the id at entry. */
+static int v4l2_queryctrl(struct tcb *tcp, uint64_t arg)
+{
+	uint32_t id;
+
+	if (exiting(tcp)) {
+		emit_struct_end(tcp);
+		return RVAL_DECIMAL;
+	}
+	emit_next(tcp);
+	if (!ioctl_fetch(tcp, arg, &id, sizeof(id)))
+		return RVAL_DECODED;
+	emit_struct_begin(tcp);
+	print_cid(tcp, id, true);
+	return 0;
+}
+
+/* --- buffers, streaming parameters, crop, tuner ---------------------------- */
+
+static int v4l2_parm(struct tcb *tcp, uint64_t arg, bool get)
+{
+	struct v4l2_streamparm p;
+
+	if (exiting(tcp))
+		return RVAL_DECIMAL;
+	emit_next(tcp);
+	if (!ioctl_fetch(tcp, arg, &p, sizeof(p)))
+		return RVAL_DECODED;
+	emit_struct_begin(tcp);
+	buf_type(tcp, p.type);
+	if (!get && p.type == V4L2_BUF_TYPE_VIDEO_CAPTURE) {
+		emit_field(tcp, "parm.capture");
+		emit_struct_begin(tcp);
+		emit_field(tcp, "capability");
+		print_flags(tcp, v4l2_streaming_capabilities,
+			    p.parm.capture.capability, "V4L2_CAP_???");
+		emit_field(tcp, "capturemode");
+		print_flags(tcp, v4l2_capture_modes,
+			    p.parm.capture.capturemode, "V4L2_MODE_???");
+		print_fract(tcp, "timeperframe", &p.parm.capture.timeperframe);
+		ioctl_field_x(tcp, "extendedmode",
+			      p.parm.capture.extendedmode);
+		ioctl_field_u(tcp, "readbuffers", p.parm.capture.readbuffers);
+		emit_struct_end(tcp);
+	} else if (!get && p.type == V4L2_BUF_TYPE_VIDEO_OUTPUT) {
+		emit_field(tcp, "parm.output");
+		emit_struct_begin(tcp);
+		emit_field(tcp, "capability");
+		print_flags(tcp, v4l2_streaming_capabilities,
+			    p.parm.output.capability, "V4L2_CAP_???");
+		ioctl_field_u(tcp, "outputmode", p.parm.output.outputmode);
+		print_fract(tcp, "timeperframe", &p.parm.output.timeperframe);
+		ioctl_field_x(tcp, "extendedmode",
+			      p.parm.output.extendedmode);
+		ioctl_field_u(tcp, "writebuffers", p.parm.output.writebuffers);
+		emit_struct_end(tcp);
+	}
+	emit_struct_end(tcp);
+	return RVAL_DECODED;
+}
+
+static int v4l2_tuner(struct tcb *tcp, uint64_t arg, bool get)
+{
+	struct v4l2_tuner t;
+
+	if (exiting(tcp))
+		return RVAL_DECIMAL;
+	emit_next(tcp);
+	if (!ioctl_fetch(tcp, arg, &t, sizeof(t)))
+		return RVAL_DECODED;
+	emit_struct_begin(tcp);
+	ioctl_field_u(tcp, "index", t.index);
+	if (!get) {
+		ioctl_cstr_field(tcp, "name", t.name, sizeof(t.name));
+		emit_field(tcp, "type");
+		print_xval(tcp, v4l2_tuner_types, t.type, "V4L2_TUNER_???");
+		emit_field(tcp, "capability");
+		print_flags(tcp, v4l2_tuner_capabilities, t.capability,
+			    "V4L2_TUNER_CAP_???");
+		ioctl_field_u(tcp, "rangelow", t.rangelow);
+		ioctl_field_u(tcp, "rangehigh", t.rangehigh);
+		emit_field(tcp, "rxsubchans");
+		print_flags(tcp, v4l2_tuner_rxsubchanses, t.rxsubchans,
+			    "V4L2_TUNER_SUB_???");
+		emit_field(tcp, "audmode");
+		print_xval(tcp, v4l2_tuner_audmodes, t.audmode,
+			   "V4L2_TUNER_MODE_???");
+		ioctl_field_d(tcp, "signal", t.signal);
+		ioctl_field_d(tcp, "afc", t.afc);
+	}
+	emit_struct_end(tcp);
+	return RVAL_DECODED;
+}
+
+/* A struct whose first u32 is printed at entry as "{name=N}". */
+static int v4l2_first_u32(struct tcb *tcp, uint64_t arg, const char *name,
+			  bool is_type)
+{
+	uint32_t v;
+
+	if (exiting(tcp))
+		return RVAL_DECIMAL;
+	emit_next(tcp);
+	if (!ioctl_fetch(tcp, arg, &v, sizeof(v)))
+		return RVAL_DECODED;
+	emit_struct_begin(tcp);
+	if (is_type)
+		buf_type(tcp, v);
+	else
+		ioctl_field_u(tcp, name, v);
+	emit_struct_end(tcp);
+	return RVAL_DECODED;
+}
+
+static int v4l2_getter_ptr(struct tcb *tcp, uint64_t arg)
+{
+	/* Output-only structs: the address (their contents at success). */
+	if (entering(tcp)) {
+		emit_next(tcp);
+		return 0;
+	}
+	emit_ptr(tcp, arg);
+	return RVAL_DECIMAL;
+}
+
+int ioctl_v4l2(struct tcb *tcp, uint32_t code, uint64_t arg)
+{
+	if (_IOC_TYPE(code) != 'V')
+		return IOCTL_UNKNOWN;
+	switch (code) {
+	case VIDIOC_QUERYCAP:
+	case VIDIOC_G_FBUF:
+	case VIDIOC_G_STD:
+	case VIDIOC_G_INPUT:
+		return v4l2_getter_ptr(tcp, arg);
+	case VIDIOC_ENUM_FMT: {
+		struct v4l2_fmtdesc d;
+
+		if (exiting(tcp))
+			return RVAL_DECIMAL;
+		emit_next(tcp);
+		if (!ioctl_fetch(tcp, arg, &d, sizeof(d)))
+			return RVAL_DECODED;
+		emit_struct_begin(tcp);
+		ioctl_field_u(tcp, "index", d.index);
+		buf_type(tcp, d.type);
+		emit_struct_end(tcp);
+		return RVAL_DECODED;
+	}
+	case VIDIOC_G_FMT:
+		return v4l2_fmt(tcp, arg, true);
+	case VIDIOC_S_FMT:
+	case VIDIOC_TRY_FMT:
+		return v4l2_fmt(tcp, arg, false);
+	case VIDIOC_REQBUFS: {
+		struct v4l2_requestbuffers r;
+
+		if (exiting(tcp))
+			return RVAL_DECIMAL;
+		emit_next(tcp);
+		if (!ioctl_fetch(tcp, arg, &r, sizeof(r)))
+			return RVAL_DECODED;
+		emit_struct_begin(tcp);
+		buf_type(tcp, r.type);
+		emit_field(tcp, "memory");
+		print_xval(tcp, v4l2_memories, r.memory, "V4L2_MEMORY_???");
+		ioctl_field_u(tcp, "count", r.count);
+		emit_struct_end(tcp);
+		return RVAL_DECODED;
+	}
+	case VIDIOC_QUERYBUF:
+	case VIDIOC_QBUF:
+	case VIDIOC_DQBUF: {
+		struct v4l2_buffer b;
+
+		if (exiting(tcp))
+			return RVAL_DECIMAL;
+		emit_next(tcp);
+		if (!ioctl_fetch(tcp, arg, &b, sizeof(b)))
+			return RVAL_DECODED;
+		emit_struct_begin(tcp);
+		buf_type(tcp, b.type);
+		if (code != VIDIOC_DQBUF)
+			ioctl_field_u(tcp, "index", b.index);
+		emit_struct_end(tcp);
+		return RVAL_DECODED;
+	}
+	case VIDIOC_S_FBUF: {
+		struct v4l2_framebuffer f;
+
+		if (exiting(tcp))
+			return RVAL_DECIMAL;
+		emit_next(tcp);
+		if (!ioctl_fetch(tcp, arg, &f, sizeof(f)))
+			return RVAL_DECODED;
+		emit_struct_begin(tcp);
+		ioctl_field_x(tcp, "capability", f.capability);
+		ioctl_field_x(tcp, "flags", f.flags);
+		ioctl_field_ptr(tcp, "base", (uintptr_t)f.base);
+		emit_struct_end(tcp);
+		return RVAL_DECODED;
+	}
+	case VIDIOC_STREAMON:
+	case VIDIOC_STREAMOFF: {
+		uint32_t t;
+
+		emit_next(tcp);
+		if (!ioctl_fetch(tcp, arg, &t, sizeof(t)))
+			return RVAL_DECODED;
+		emit_array_begin(tcp);
+		emit_next(tcp);
+		print_xval(tcp, v4l2_buf_types, t, "V4L2_BUF_TYPE_???");
+		emit_array_end(tcp);
+		return RVAL_DECODED;
+	}
+	case VIDIOC_G_PARM:
+		return v4l2_parm(tcp, arg, true);
+	case VIDIOC_S_PARM:
+		return v4l2_parm(tcp, arg, false);
+	case VIDIOC_S_STD:
+		emit_next(tcp);
+		ioctl_num_ptr(tcp, arg, 8, false, true);
+		return RVAL_DECODED;
+	case VIDIOC_ENUMSTD:
+	case VIDIOC_ENUMINPUT:
+		return v4l2_first_u32(tcp, arg, "index", false);
+	case VIDIOC_G_TUNER:
+		return v4l2_tuner(tcp, arg, true);
+	case VIDIOC_S_TUNER:
+		return v4l2_tuner(tcp, arg, false);
+	case VIDIOC_G_CTRL:
+		return v4l2_ctrl(tcp, arg, false);
+	case VIDIOC_S_CTRL:
+		return v4l2_ctrl(tcp, arg, true);
+	case VIDIOC_QUERYCTRL:
+	case VIDIOC_QUERY_EXT_CTRL:
+		return v4l2_queryctrl(tcp, arg);
+	case VIDIOC_S_INPUT:
+		emit_next(tcp);
+		ioctl_num_ptr(tcp, arg, 4, false, false);
+		return RVAL_DECODED;
+	case VIDIOC_CROPCAP:
+	case VIDIOC_G_CROP:
+		return v4l2_first_u32(tcp, arg, NULL, true);
+	case VIDIOC_S_CROP: {
+		struct v4l2_crop c;
+
+		emit_next(tcp);
+		if (!ioctl_fetch(tcp, arg, &c, sizeof(c)))
+			return RVAL_DECODED;
+		emit_struct_begin(tcp);
+		buf_type(tcp, c.type);
+		print_rect(tcp, "c", &c.c);
+		emit_struct_end(tcp);
+		return RVAL_DECODED;
+	}
+	case VIDIOC_G_EXT_CTRLS:
+		return v4l2_ext_ctrls(tcp, arg, true);
+	case VIDIOC_S_EXT_CTRLS:
+	case VIDIOC_TRY_EXT_CTRLS:
+		return v4l2_ext_ctrls(tcp, arg, false);
+	case VIDIOC_ENUM_FRAMESIZES: {
+		struct v4l2_frmsizeenum f;
+
+		if (exiting(tcp))
+			return RVAL_DECIMAL;
+		emit_next(tcp);
+		if (!ioctl_fetch(tcp, arg, &f, sizeof(f)))
+			return RVAL_DECODED;
+		emit_struct_begin(tcp);
+		ioctl_field_u(tcp, "index", f.index);
+		print_fourcc(tcp, "pixel_format", f.pixel_format);
+		emit_struct_end(tcp);
+		return RVAL_DECODED;
+	}
+	case VIDIOC_ENUM_FRAMEINTERVALS: {
+		struct v4l2_frmivalenum f;
+
+		if (exiting(tcp))
+			return RVAL_DECIMAL;
+		emit_next(tcp);
+		if (!ioctl_fetch(tcp, arg, &f, sizeof(f)))
+			return RVAL_DECODED;
+		emit_struct_begin(tcp);
+		ioctl_field_u(tcp, "index", f.index);
+		print_fourcc(tcp, "pixel_format", f.pixel_format);
+		ioctl_field_u(tcp, "width", f.width);
+		ioctl_field_u(tcp, "height", f.height);
+		emit_struct_end(tcp);
+		return RVAL_DECODED;
+	}
+	case VIDIOC_CREATE_BUFS: {
+		struct v4l2_create_buffers c;
+
+		if (exiting(tcp))
+			return RVAL_DECIMAL;
+		emit_next(tcp);
+		if (!ioctl_fetch(tcp, arg, &c, sizeof(c)))
+			return RVAL_DECODED;
+		emit_struct_begin(tcp);
+		ioctl_field_u(tcp, "count", c.count);
+		emit_field(tcp, "memory");
+		print_xval(tcp, v4l2_memories, c.memory, "V4L2_MEMORY_???");
+		emit_field(tcp, "format");
+		emit_struct_begin(tcp);
+		buf_type(tcp, c.format.type);
+		print_fmt_body(tcp, &c.format);
+		emit_struct_end(tcp);
+		emit_struct_end(tcp);
+		return RVAL_DECODED;
+	}
+	}
+	return IOCTL_UNKNOWN;
+}
