@@ -135,6 +135,88 @@ static void print_fract(struct tcb *tcp, const char *name,
 	emit_raw(tcp, buf);
 }
 
+/* --- the i386 layouts ---------------------------------------------------- */
+
+/*
+ * An i386 tracee's struct v4l2_format: the union follows the type at
+ * offset 4, not 8, and a v4l2_window's pointers are 4 bytes.
+ */
+#define FORMAT32_SIZE	204
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static bool is32(struct tcb *tcp)
+{
+	return tcp_wordsize(tcp) == 4;
+}
+
+static uint32_t u32_at(const unsigned char *b, size_t off)
+{
+	uint32_t v;
+
+	memcpy(&v, b + off, sizeof(v));
+	return v;
+}
+
+static void format_from32(struct v4l2_format *f, const unsigned char *b)
+{
+	memset(f, 0, sizeof(*f));
+	f->type = u32_at(b, 0);
+	if (f->type == V4L2_BUF_TYPE_VIDEO_OVERLAY ||
+	    f->type == V4L2_BUF_TYPE_VIDEO_OUTPUT_OVERLAY) {
+		struct v4l2_window *w = &f->fmt.win;
+
+		memcpy(&w->w, b + 4, sizeof(w->w));
+		w->field = u32_at(b, 20);
+		w->chromakey = u32_at(b, 24);
+		w->clips = (void *)(uintptr_t)u32_at(b, 28);
+		w->clipcount = u32_at(b, 32);
+		w->bitmap = (void *)(uintptr_t)u32_at(b, 36);
+		w->global_alpha = b[40];
+	} else {
+		memcpy(&f->fmt, b + 4, FORMAT32_SIZE - 4);
+	}
+}
+
+/* Read a v4l2_format at addr in the tracee's layout, as ioctl_fetch does. */
+static bool fetch_format(struct tcb *tcp, uint64_t addr, struct v4l2_format *f,
+			 bool quiet)
+{
+	unsigned char b[FORMAT32_SIZE];
+
+	if (!is32(tcp))
+		return quiet ? !tracee_read(tcp, addr, f, sizeof(*f)) :
+			       ioctl_fetch(tcp, addr, f, sizeof(*f));
+	if (quiet ? tracee_read(tcp, addr, b, sizeof(b)) != 0 :
+		    !ioctl_fetch(tcp, addr, b, sizeof(b)))
+		return false;
+	format_from32(f, b);
+	return true;
+}
+
+/* The size of a struct v4l2_clip in the tracee. */
+static size_t clip_size(struct tcb *tcp)
+{
+	return is32(tcp) ? 20 : sizeof(struct v4l2_clip);
+}
+
+/* struct v4l2_ext_controls: controls at 20 on i386, 24 on x86_64. */
+static bool fetch_ext_ctrls(struct tcb *tcp, uint64_t addr,
+			    struct v4l2_ext_controls *c, bool quiet)
+{
+	unsigned char b[24];
+
+	if (!is32(tcp))
+		return quiet ? !tracee_read(tcp, addr, c, sizeof(*c)) :
+			       ioctl_fetch(tcp, addr, c, sizeof(*c));
+	if (quiet ? tracee_read(tcp, addr, b, sizeof(b)) != 0 :
+		    !ioctl_fetch(tcp, addr, b, sizeof(b)))
+		return false;
+	memset(c, 0, sizeof(*c));
+	memcpy(c, b, 20);
+	c->controls = (void *)(uintptr_t)u32_at(b, 20);
+	return true;
+}
+
 /* --- formats ----------------------------------------------------------- */
 
 static void print_pix(struct tcb *tcp, const struct v4l2_pix_format *f)
@@ -187,6 +269,7 @@ static void print_pix_mp(struct tcb *tcp,
 
 static void print_win(struct tcb *tcp, const struct v4l2_window *w)
 {
+	size_t cs = clip_size(tcp);
 	char more[64];
 
 	emit_field(tcp, "fmt.win");
@@ -210,15 +293,14 @@ static void print_win(struct tcb *tcp, const struct v4l2_window *w)
 				break;
 			}
 			emit_next(tcp);
-			if (tracee_read(tcp, a + i * sizeof(c), &c,
-					sizeof(c))) {
+			if (tracee_read(tcp, a + i * cs, &c, cs)) {
 				if (!i) {
 					emit_ptr(tcp, a);
 				} else {
 					snprintf(more, sizeof(more),
 						 "... /* %#llx */",
 						 (unsigned long long)
-						 (a + i * sizeof(c)));
+						 (a + i * cs));
 					emit_raw(tcp, more);
 				}
 				break;
@@ -339,7 +421,7 @@ static int v4l2_fmt(struct tcb *tcp, uint64_t arg, bool get)
 
 	if (entering(tcp)) {
 		emit_next(tcp);
-		if (!ioctl_fetch(tcp, arg, &f, sizeof(f)))
+		if (!fetch_format(tcp, arg, &f, false))
 			return RVAL_DECODED;
 		emit_struct_begin(tcp);
 		buf_type(tcp, f.type);
@@ -350,7 +432,7 @@ static int v4l2_fmt(struct tcb *tcp, uint64_t arg, bool get)
 		emit_struct_end(tcp);
 		return 0;
 	}
-	if (syserror(tcp) || tracee_read(tcp, arg, &f, sizeof(f))) {
+	if (syserror(tcp) || !fetch_format(tcp, arg, &f, true)) {
 		if (get)
 			emit_struct_end(tcp);
 		return RVAL_DECIMAL;
@@ -416,7 +498,8 @@ static void print_ext_ctrl_array(struct tcb *tcp, uint64_t a, uint32_t count)
 		ioctl_field_u(tcp, "size", c.size);
 		if (c.size) {
 			emit_field(tcp, "string");
-			emit_buf(tcp, (uintptr_t)c.string, c.size);
+			emit_buf(tcp, is32(tcp) ? (uint32_t)(uintptr_t)c.string :
+				 (uintptr_t)c.string, c.size);
 		} else {
 			ioctl_field_d(tcp, "value", c.value);
 			ioctl_field_d(tcp, "value64", c.value64);
@@ -457,7 +540,7 @@ static int v4l2_ext_ctrls(struct tcb *tcp, uint64_t arg, bool get)
 
 	if (entering(tcp)) {
 		emit_next(tcp);
-		if (!ioctl_fetch(tcp, arg, &c, sizeof(c)))
+		if (!fetch_ext_ctrls(tcp, arg, &c, false))
 			return RVAL_DECODED;
 		emit_struct_begin(tcp);
 		emit_field(tcp, "ctrl_class");
@@ -481,7 +564,7 @@ static int v4l2_ext_ctrls(struct tcb *tcp, uint64_t arg, bool get)
 		emit_struct_end(tcp);
 		return 0;
 	}
-	if (tracee_read(tcp, arg, &c, sizeof(c)))
+	if (!fetch_ext_ctrls(tcp, arg, &c, true))
 		return RVAL_DECIMAL;
 	/* A failed call shows the array again only when all of it reads. */
 	if (syserror(tcp) && !ctrls_readable(tcp, &c))
@@ -619,10 +702,31 @@ static int v4l2_getter_ptr(struct tcb *tcp, uint64_t arg)
 	return RVAL_DECIMAL;
 }
 
+/*
+ * i386 numbers: pointers and 64-bit members aligned to 4 change the
+ * size; v4l2_buffer's with a 64-bit time_t is 0x4c.
+ */
+static const struct ioctl_compat v4l2_compat[] = {
+	{ VIDIOC_CREATE_BUFS, 0xf8 },
+	{ VIDIOC_QUERYBUF, 0x44 }, { VIDIOC_QUERYBUF, 0x4c },
+	{ VIDIOC_QBUF, 0x44 }, { VIDIOC_QBUF, 0x4c },
+	{ VIDIOC_DQBUF, 0x44 }, { VIDIOC_DQBUF, 0x4c },
+	{ VIDIOC_PREPARE_BUF, 0x44 }, { VIDIOC_PREPARE_BUF, 0x4c },
+	{ VIDIOC_ENUMINPUT, 0x4c },
+	{ VIDIOC_ENUMSTD, 0x40 },
+	{ VIDIOC_G_EDID, 0x24 }, { VIDIOC_S_EDID, 0x24 },
+	{ VIDIOC_G_EXT_CTRLS, 0x18 }, { VIDIOC_S_EXT_CTRLS, 0x18 },
+	{ VIDIOC_TRY_EXT_CTRLS, 0x18 },
+	{ VIDIOC_G_FBUF, 0x2c }, { VIDIOC_S_FBUF, 0x2c },
+	{ VIDIOC_G_FMT, FORMAT32_SIZE }, { VIDIOC_S_FMT, FORMAT32_SIZE },
+	{ VIDIOC_TRY_FMT, FORMAT32_SIZE },
+};
+
 int ioctl_v4l2(struct tcb *tcp, uint32_t code, uint64_t arg)
 {
 	if (_IOC_TYPE(code) != 'V')
 		return IOCTL_UNKNOWN;
+	code = ioctl_native(tcp, code, v4l2_compat, ARRAY_SIZE(v4l2_compat));
 	switch (code) {
 	case VIDIOC_QUERYCAP:
 	case VIDIOC_G_FBUF:
@@ -667,17 +771,18 @@ int ioctl_v4l2(struct tcb *tcp, uint32_t code, uint64_t arg)
 	case VIDIOC_QUERYBUF:
 	case VIDIOC_QBUF:
 	case VIDIOC_DQBUF: {
-		struct v4l2_buffer b;
+		/* index and type lead in every layout. */
+		uint32_t b[2];
 
 		if (exiting(tcp))
 			return RVAL_DECIMAL;
 		emit_next(tcp);
-		if (!ioctl_fetch(tcp, arg, &b, sizeof(b)))
+		if (!ioctl_fetch(tcp, arg, b, sizeof(b)))
 			return RVAL_DECODED;
 		emit_struct_begin(tcp);
-		buf_type(tcp, b.type);
+		buf_type(tcp, b[1]);
 		if (code != VIDIOC_DQBUF)
-			ioctl_field_u(tcp, "index", b.index);
+			ioctl_field_u(tcp, "index", b[0]);
 		emit_struct_end(tcp);
 		return RVAL_DECODED;
 	}
@@ -687,12 +792,15 @@ int ioctl_v4l2(struct tcb *tcp, uint32_t code, uint64_t arg)
 		if (exiting(tcp))
 			return RVAL_DECIMAL;
 		emit_next(tcp);
-		if (!ioctl_fetch(tcp, arg, &f, sizeof(f)))
+		/* The i386 base is a 4-byte pointer: 12 bytes to read. */
+		if (!ioctl_fetch(tcp, arg, &f, is32(tcp) ? 12 : 16))
 			return RVAL_DECODED;
 		emit_struct_begin(tcp);
 		ioctl_field_x(tcp, "capability", f.capability);
 		ioctl_field_x(tcp, "flags", f.flags);
-		ioctl_field_ptr(tcp, "base", (uintptr_t)f.base);
+		ioctl_field_ptr(tcp, "base", is32(tcp) ?
+				u32_at((const unsigned char *)&f, 8) :
+				(uintptr_t)f.base);
 		emit_struct_end(tcp);
 		return RVAL_DECODED;
 	}
@@ -787,12 +895,19 @@ int ioctl_v4l2(struct tcb *tcp, uint32_t code, uint64_t arg)
 	}
 	case VIDIOC_CREATE_BUFS: {
 		struct v4l2_create_buffers c;
+		unsigned char b[12 + FORMAT32_SIZE];
 
 		if (exiting(tcp))
 			return RVAL_DECIMAL;
 		emit_next(tcp);
-		if (!ioctl_fetch(tcp, arg, &c, sizeof(c)))
+		if (is32(tcp)) {
+			if (!ioctl_fetch(tcp, arg, b, sizeof(b)))
+				return RVAL_DECODED;
+			memcpy(&c, b, 12);
+			format_from32(&c.format, b + 12);
+		} else if (!ioctl_fetch(tcp, arg, &c, sizeof(c))) {
 			return RVAL_DECODED;
+		}
 		emit_struct_begin(tcp);
 		ioctl_field_u(tcp, "count", c.count);
 		emit_field(tcp, "memory");
