@@ -551,11 +551,7 @@ static int v4l2_ext_ctrls(struct tcb *tcp, uint64_t arg, bool get)
 			emit_struct_end(tcp);
 			return RVAL_DECODED;
 		}
-		if (!get)
-			print_ext_ctrls_body(tcp, &c);
-		else
-			ioctl_field_ptr(tcp, "controls",
-					(uintptr_t)c.controls);
+		print_ext_ctrls_body(tcp, &c);
 		if (get) {
 			ioctl_field_u(tcp, "error_idx", c.error_idx);
 			emit_struct_end(tcp);
@@ -627,7 +623,9 @@ static int v4l2_parm(struct tcb *tcp, uint64_t arg, bool get)
 		emit_field(tcp, "capability");
 		print_flags(tcp, v4l2_streaming_capabilities,
 			    p.parm.output.capability, "V4L2_CAP_???");
-		ioctl_field_u(tcp, "outputmode", p.parm.output.outputmode);
+		emit_field(tcp, "outputmode");
+		print_flags(tcp, v4l2_capture_modes,
+			    p.parm.output.outputmode, "V4L2_MODE_???");
 		print_fract(tcp, "timeperframe", &p.parm.output.timeperframe);
 		ioctl_field_x(tcp, "extendedmode",
 			      p.parm.output.extendedmode);
@@ -704,14 +702,13 @@ static int v4l2_getter_ptr(struct tcb *tcp, uint64_t arg)
 
 /*
  * i386 numbers: pointers and 64-bit members aligned to 4 change the
- * size; v4l2_buffer's with a 64-bit time_t is 0x4c.
+ * size.  v4l2_buffer's with a 64-bit time_t is 0x4c; the 32-bit time_t
+ * one (0x44, the kernel's *_TIME32) strace leaves undecoded.
  */
 static const struct ioctl_compat v4l2_compat[] = {
 	{ VIDIOC_CREATE_BUFS, 0xf8 },
-	{ VIDIOC_QUERYBUF, 0x44 }, { VIDIOC_QUERYBUF, 0x4c },
-	{ VIDIOC_QBUF, 0x44 }, { VIDIOC_QBUF, 0x4c },
-	{ VIDIOC_DQBUF, 0x44 }, { VIDIOC_DQBUF, 0x4c },
-	{ VIDIOC_PREPARE_BUF, 0x44 }, { VIDIOC_PREPARE_BUF, 0x4c },
+	{ VIDIOC_QUERYBUF, 0x4c }, { VIDIOC_QBUF, 0x4c },
+	{ VIDIOC_DQBUF, 0x4c }, { VIDIOC_PREPARE_BUF, 0x4c },
 	{ VIDIOC_ENUMINPUT, 0x4c },
 	{ VIDIOC_ENUMSTD, 0x40 },
 	{ VIDIOC_G_EDID, 0x24 }, { VIDIOC_S_EDID, 0x24 },
@@ -722,11 +719,48 @@ static const struct ioctl_compat v4l2_compat[] = {
 	{ VIDIOC_TRY_FMT, FORMAT32_SIZE },
 };
 
+static int v4l2_decode(struct tcb *tcp, uint32_t code, uint64_t arg);
+
+/* Whether v4l2_decode() knows code. */
+static bool v4l2_known(uint32_t code)
+{
+	switch (code) {
+	case VIDIOC_QUERYCAP: case VIDIOC_G_FBUF: case VIDIOC_G_STD:
+	case VIDIOC_G_INPUT: case VIDIOC_ENUM_FMT: case VIDIOC_G_FMT:
+	case VIDIOC_S_FMT: case VIDIOC_TRY_FMT: case VIDIOC_REQBUFS:
+	case VIDIOC_QUERYBUF: case VIDIOC_QBUF: case VIDIOC_DQBUF:
+	case VIDIOC_S_FBUF: case VIDIOC_STREAMON: case VIDIOC_STREAMOFF:
+	case VIDIOC_G_PARM: case VIDIOC_S_PARM: case VIDIOC_S_STD:
+	case VIDIOC_ENUMSTD: case VIDIOC_ENUMINPUT: case VIDIOC_G_TUNER:
+	case VIDIOC_S_TUNER: case VIDIOC_G_CTRL: case VIDIOC_S_CTRL:
+	case VIDIOC_QUERYCTRL: case VIDIOC_QUERY_EXT_CTRL:
+	case VIDIOC_S_INPUT: case VIDIOC_CROPCAP: case VIDIOC_G_CROP:
+	case VIDIOC_S_CROP: case VIDIOC_G_EXT_CTRLS: case VIDIOC_S_EXT_CTRLS:
+	case VIDIOC_TRY_EXT_CTRLS: case VIDIOC_ENUM_FRAMESIZES:
+	case VIDIOC_ENUM_FRAMEINTERVALS: case VIDIOC_CREATE_BUFS:
+		return true;
+	}
+	return false;
+}
+
 int ioctl_v4l2(struct tcb *tcp, uint32_t code, uint64_t arg)
 {
 	if (_IOC_TYPE(code) != 'V')
 		return IOCTL_UNKNOWN;
 	code = ioctl_native(tcp, code, v4l2_compat, ARRAY_SIZE(v4l2_compat));
+	/* With -e verbose=none strace shows the argument as a number. */
+	if (!qual_verbose(tcp) && v4l2_known(code)) {
+		if (exiting(tcp))
+			return RVAL_DECIMAL;
+		emit_next(tcp);
+		emit_hex(tcp, arg);
+		return RVAL_DECODED;
+	}
+	return v4l2_decode(tcp, code, arg);
+}
+
+static int v4l2_decode(struct tcb *tcp, uint32_t code, uint64_t arg)
+{
 	switch (code) {
 	case VIDIOC_QUERYCAP:
 	case VIDIOC_G_FBUF:

@@ -4,7 +4,7 @@
 # random, loop devices, BLKPG, BLKTRACESETUP, FITRIM, fsxattr, FIEMAP,
 # evdev and the parameterised command names, HDIO, RTC, watchdogs,
 # counters, GPIO, the console's KD*, NBD, LIRC, UBI, MTD, PTP, TEE, SCSI
-# generic)
+# generic, Video4Linux2)
 # decode as strace shows them: the lines of tests/progs/decode_ioctl traced
 # by strace and by the tracer agree under several flag sets.  The program
 # needs no device: most calls go to fd -1.
