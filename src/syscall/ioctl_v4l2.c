@@ -14,12 +14,22 @@
 #include "select/qualify.h"
 #include "syscall/ioctl.h"
 #include "syscall/printers.h"
+#include "xlat/tables/v4l2_buf_flags.h"
+#include "xlat/tables/v4l2_buf_flags_ts_src.h"
+#include "xlat/tables/v4l2_buf_flags_ts_type.h"
 #include "xlat/tables/v4l2_buf_types.h"
 #include "xlat/tables/v4l2_capture_modes.h"
 #include "xlat/tables/v4l2_colorspaces.h"
 #include "xlat/tables/v4l2_control_classes.h"
+#include "xlat/tables/v4l2_control_flags.h"
 #include "xlat/tables/v4l2_control_ids.h"
+#include "xlat/tables/v4l2_control_types.h"
+#include "xlat/tables/v4l2_device_capabilities.h"
 #include "xlat/tables/v4l2_fields.h"
+#include "xlat/tables/v4l2_format_description_flags.h"
+#include "xlat/tables/v4l2_frameinterval_types.h"
+#include "xlat/tables/v4l2_framesize_types.h"
+#include "xlat/tables/v4l2_input_types.h"
 #include "xlat/tables/v4l2_memories.h"
 #include "xlat/tables/v4l2_pix_fmts.h"
 #include "xlat/tables/v4l2_sliced_flags.h"
@@ -29,6 +39,14 @@
 #include "xlat/tables/v4l2_tuner_rxsubchanses.h"
 #include "xlat/tables/v4l2_tuner_types.h"
 #include "xlat/tables/v4l2_vbi_flags.h"
+
+static int v4l2_close(struct tcb *tcp, uint32_t code, uint64_t arg);
+
+/*
+ * The size the tracee's command number carries: the whole struct must
+ * read at entry for strace to show any of it.
+ */
+static size_t v4l2_size;
 
 /* --- values ------------------------------------------------------------ */
 
@@ -84,8 +102,8 @@ static void print_cid(struct tcb *tcp, uint32_t id, bool query)
 		emit_hex(tcp, id);
 		return;
 	}
-	if (query && (rest & V4L2_CTRL_FLAG_NEXT_CTRL))
-		rest &= ~V4L2_CTRL_FLAG_NEXT_CTRL;
+	if (query)
+		rest &= ~(V4L2_CTRL_FLAG_NEXT_CTRL | V4L2_CTRL_FLAG_NEXT_COMPOUND);
 	n = xlat_name(v4l2_control_ids, rest);
 	cls = xlat_name(v4l2_control_classes, rest & 0xffff0000);
 	if (n)
@@ -100,10 +118,21 @@ static void print_cid(struct tcb *tcp, uint32_t id, bool query)
 		print_named(tcp, id, rn, false);
 		return;
 	}
-	if (rest != id)
-		p += sprintf(p, verbose ?
-			     "0x80000000 /* V4L2_CTRL_FLAG_NEXT_CTRL */|" :
-			     "V4L2_CTRL_FLAG_NEXT_CTRL|");
+	if (rest != id) {
+		uint32_t fl = id & ~rest;
+		const char *names =
+			fl == V4L2_CTRL_FLAG_NEXT_CTRL ?
+				"V4L2_CTRL_FLAG_NEXT_CTRL" :
+			fl == V4L2_CTRL_FLAG_NEXT_COMPOUND ?
+				"V4L2_CTRL_FLAG_NEXT_COMPOUND" :
+				"V4L2_CTRL_FLAG_NEXT_CTRL|"
+				"V4L2_CTRL_FLAG_NEXT_COMPOUND";
+
+		if (verbose)
+			p += sprintf(p, "%#x /* %s */|", fl, names);
+		else
+			p += sprintf(p, "%s|", names);
+	}
 	if (!rn[0])
 		sprintf(p, "%#x /* V4L2_CID_??? */", rest);
 	else if (verbose)
@@ -279,7 +308,7 @@ static void print_win(struct tcb *tcp, const struct v4l2_window *w)
 	print_xval(tcp, v4l2_fields, w->field, "V4L2_FIELD_???");
 	ioctl_field_x(tcp, "chromakey", w->chromakey);
 	emit_field(tcp, "clips");
-	if (!w->clips || !w->clipcount) {
+	if (!w->clips) {
 		emit_ptr(tcp, (uintptr_t)w->clips);
 	} else {
 		uint64_t a = (uintptr_t)w->clips;
@@ -437,6 +466,10 @@ static int v4l2_fmt(struct tcb *tcp, uint64_t arg, bool get)
 			emit_struct_end(tcp);
 		return RVAL_DECIMAL;
 	}
+	/* strace shows no output half of an overlay window. */
+	if (!get && (f.type == V4L2_BUF_TYPE_VIDEO_OVERLAY ||
+		     f.type == V4L2_BUF_TYPE_VIDEO_OUTPUT_OVERLAY))
+		return RVAL_DECIMAL;
 	if (!get) {
 		emit_changed(tcp);
 		emit_struct_begin(tcp);
@@ -461,13 +494,12 @@ static int v4l2_ctrl(struct tcb *tcp, uint64_t arg, bool set)
 			return RVAL_DECODED;
 		emit_struct_begin(tcp);
 		print_cid(tcp, c.id, false);
-		if (set) {
+		if (set)
 			ioctl_field_d(tcp, "value", c.value);
-			emit_struct_end(tcp);
-			return RVAL_DECODED;
-		}
 		return 0;
 	}
+	if (set)
+		return v4l2_close(tcp, VIDIOC_S_CTRL, arg);
 	if (!syserror(tcp) && !tracee_read(tcp, arg, &c, sizeof(c)))
 		ioctl_field_d(tcp, "value", c.value);
 	emit_struct_end(tcp);
@@ -574,17 +606,17 @@ static int v4l2_ext_ctrls(struct tcb *tcp, uint64_t arg, bool get)
 }
 
 /* QUERYCTRL and QUERY_EXT_CTRL: the id at entry. */
-static int v4l2_queryctrl(struct tcb *tcp, uint64_t arg)
+static int v4l2_queryctrl(struct tcb *tcp, uint32_t code, uint64_t arg)
 {
+	unsigned char b[256];
 	uint32_t id;
 
-	if (exiting(tcp)) {
-		emit_struct_end(tcp);
-		return RVAL_DECIMAL;
-	}
+	if (exiting(tcp))
+		return v4l2_close(tcp, code, arg);
 	emit_next(tcp);
-	if (!ioctl_fetch(tcp, arg, &id, sizeof(id)))
+	if (!ioctl_fetch(tcp, arg, b, v4l2_size))
 		return RVAL_DECODED;
+	id = u32_at(b, 0);
 	emit_struct_begin(tcp);
 	print_cid(tcp, id, true);
 	return 0;
@@ -592,111 +624,534 @@ static int v4l2_queryctrl(struct tcb *tcp, uint64_t arg)
 
 /* --- buffers, streaming parameters, crop, tuner ---------------------------- */
 
+static void print_parm_body(struct tcb *tcp, const struct v4l2_streamparm *p)
+{
+	if (p->type == V4L2_BUF_TYPE_VIDEO_CAPTURE) {
+		emit_field(tcp, "parm.capture");
+		emit_struct_begin(tcp);
+		emit_field(tcp, "capability");
+		print_flags(tcp, v4l2_streaming_capabilities,
+			    p->parm.capture.capability, "V4L2_CAP_???");
+		emit_field(tcp, "capturemode");
+		print_flags(tcp, v4l2_capture_modes,
+			    p->parm.capture.capturemode, "V4L2_MODE_???");
+		print_fract(tcp, "timeperframe",
+			    &p->parm.capture.timeperframe);
+		ioctl_field_x(tcp, "extendedmode",
+			      p->parm.capture.extendedmode);
+		ioctl_field_u(tcp, "readbuffers",
+			      p->parm.capture.readbuffers);
+		emit_struct_end(tcp);
+	} else if (p->type == V4L2_BUF_TYPE_VIDEO_OUTPUT) {
+		emit_field(tcp, "parm.output");
+		emit_struct_begin(tcp);
+		emit_field(tcp, "capability");
+		print_flags(tcp, v4l2_streaming_capabilities,
+			    p->parm.output.capability, "V4L2_CAP_???");
+		emit_field(tcp, "outputmode");
+		print_flags(tcp, v4l2_capture_modes,
+			    p->parm.output.outputmode, "V4L2_MODE_???");
+		print_fract(tcp, "timeperframe", &p->parm.output.timeperframe);
+		ioctl_field_x(tcp, "extendedmode",
+			      p->parm.output.extendedmode);
+		ioctl_field_u(tcp, "writebuffers",
+			      p->parm.output.writebuffers);
+		emit_struct_end(tcp);
+	}
+}
+
+static bool parm_known(uint32_t type)
+{
+	return type == V4L2_BUF_TYPE_VIDEO_CAPTURE ||
+	       type == V4L2_BUF_TYPE_VIDEO_OUTPUT;
+}
+
+/*
+ * G_PARM: the type, at exit the parameters; S_PARM: both at entry and
+ * " => {parm...}" at exit.  Other types show the type alone.
+ */
 static int v4l2_parm(struct tcb *tcp, uint64_t arg, bool get)
 {
 	struct v4l2_streamparm p;
 
-	if (exiting(tcp))
+	if (exiting(tcp)) {
+		if (!syserror(tcp) && !tracee_read(tcp, arg, &p, sizeof(p)) &&
+		    parm_known(p.type)) {
+			if (!get) {
+				emit_changed(tcp);
+				emit_struct_begin(tcp);
+			}
+			print_parm_body(tcp, &p);
+			if (!get)
+				emit_struct_end(tcp);
+		}
+		if (get)
+			emit_struct_end(tcp);
 		return RVAL_DECIMAL;
+	}
 	emit_next(tcp);
 	if (!ioctl_fetch(tcp, arg, &p, sizeof(p)))
 		return RVAL_DECODED;
 	emit_struct_begin(tcp);
 	buf_type(tcp, p.type);
-	if (!get && p.type == V4L2_BUF_TYPE_VIDEO_CAPTURE) {
-		emit_field(tcp, "parm.capture");
-		emit_struct_begin(tcp);
-		emit_field(tcp, "capability");
-		print_flags(tcp, v4l2_streaming_capabilities,
-			    p.parm.capture.capability, "V4L2_CAP_???");
-		emit_field(tcp, "capturemode");
-		print_flags(tcp, v4l2_capture_modes,
-			    p.parm.capture.capturemode, "V4L2_MODE_???");
-		print_fract(tcp, "timeperframe", &p.parm.capture.timeperframe);
-		ioctl_field_x(tcp, "extendedmode",
-			      p.parm.capture.extendedmode);
-		ioctl_field_u(tcp, "readbuffers", p.parm.capture.readbuffers);
+	if (get) {
+		if (parm_known(p.type))
+			return 0;
 		emit_struct_end(tcp);
-	} else if (!get && p.type == V4L2_BUF_TYPE_VIDEO_OUTPUT) {
-		emit_field(tcp, "parm.output");
-		emit_struct_begin(tcp);
-		emit_field(tcp, "capability");
-		print_flags(tcp, v4l2_streaming_capabilities,
-			    p.parm.output.capability, "V4L2_CAP_???");
-		emit_field(tcp, "outputmode");
-		print_flags(tcp, v4l2_capture_modes,
-			    p.parm.output.outputmode, "V4L2_MODE_???");
-		print_fract(tcp, "timeperframe", &p.parm.output.timeperframe);
-		ioctl_field_x(tcp, "extendedmode",
-			      p.parm.output.extendedmode);
-		ioctl_field_u(tcp, "writebuffers", p.parm.output.writebuffers);
-		emit_struct_end(tcp);
+		return RVAL_DECODED;
 	}
+	print_parm_body(tcp, &p);
 	emit_struct_end(tcp);
-	return RVAL_DECODED;
+	return parm_known(p.type) ? 0 : RVAL_DECODED;
 }
 
+static void print_tuner_body(struct tcb *tcp, const struct v4l2_tuner *t)
+{
+	ioctl_cstr_field(tcp, "name", t->name, sizeof(t->name));
+	emit_field(tcp, "type");
+	print_xval(tcp, v4l2_tuner_types, t->type, "V4L2_TUNER_???");
+	emit_field(tcp, "capability");
+	print_flags(tcp, v4l2_tuner_capabilities, t->capability,
+		    "V4L2_TUNER_CAP_???");
+	ioctl_field_u(tcp, "rangelow", t->rangelow);
+	ioctl_field_u(tcp, "rangehigh", t->rangehigh);
+	emit_field(tcp, "rxsubchans");
+	print_flags(tcp, v4l2_tuner_rxsubchanses, t->rxsubchans,
+		    "V4L2_TUNER_SUB_???");
+	emit_field(tcp, "audmode");
+	print_xval(tcp, v4l2_tuner_audmodes, t->audmode,
+		   "V4L2_TUNER_MODE_???");
+	ioctl_field_d(tcp, "signal", t->signal);
+	ioctl_field_d(tcp, "afc", t->afc);
+}
+
+/* G_TUNER: the index, at exit the rest; S_TUNER: all, " => {...}" at exit. */
 static int v4l2_tuner(struct tcb *tcp, uint64_t arg, bool get)
 {
 	struct v4l2_tuner t;
 
-	if (exiting(tcp))
+	if (exiting(tcp)) {
+		if (!syserror(tcp) && !tracee_read(tcp, arg, &t, sizeof(t))) {
+			if (!get) {
+				emit_changed(tcp);
+				emit_struct_begin(tcp);
+				print_tuner_body(tcp, &t);
+				emit_struct_end(tcp);
+				return RVAL_DECIMAL;
+			}
+			print_tuner_body(tcp, &t);
+		}
+		if (get)
+			emit_struct_end(tcp);
 		return RVAL_DECIMAL;
+	}
 	emit_next(tcp);
 	if (!ioctl_fetch(tcp, arg, &t, sizeof(t)))
 		return RVAL_DECODED;
 	emit_struct_begin(tcp);
 	ioctl_field_u(tcp, "index", t.index);
-	if (!get) {
-		ioctl_cstr_field(tcp, "name", t.name, sizeof(t.name));
-		emit_field(tcp, "type");
-		print_xval(tcp, v4l2_tuner_types, t.type, "V4L2_TUNER_???");
-		emit_field(tcp, "capability");
-		print_flags(tcp, v4l2_tuner_capabilities, t.capability,
-			    "V4L2_TUNER_CAP_???");
-		ioctl_field_u(tcp, "rangelow", t.rangelow);
-		ioctl_field_u(tcp, "rangehigh", t.rangehigh);
-		emit_field(tcp, "rxsubchans");
-		print_flags(tcp, v4l2_tuner_rxsubchanses, t.rxsubchans,
-			    "V4L2_TUNER_SUB_???");
-		emit_field(tcp, "audmode");
-		print_xval(tcp, v4l2_tuner_audmodes, t.audmode,
-			   "V4L2_TUNER_MODE_???");
-		ioctl_field_d(tcp, "signal", t.signal);
-		ioctl_field_d(tcp, "afc", t.afc);
-	}
+	if (get)
+		return 0;
+	print_tuner_body(tcp, &t);
 	emit_struct_end(tcp);
-	return RVAL_DECODED;
+	return 0;
 }
 
-/* A struct whose first u32 is printed at entry as "{name=N}". */
-static int v4l2_first_u32(struct tcb *tcp, uint64_t arg, const char *name,
-			  bool is_type)
+/* A struct whose first u32 prints at entry as "{name=N", the rest at exit. */
+static int v4l2_first_u32(struct tcb *tcp, uint32_t code, uint64_t arg,
+			  const char *name, bool is_type)
 {
+	unsigned char b[256];
 	uint32_t v;
 
 	if (exiting(tcp))
-		return RVAL_DECIMAL;
+		return v4l2_close(tcp, code, arg);
 	emit_next(tcp);
-	if (!ioctl_fetch(tcp, arg, &v, sizeof(v)))
+	if (!ioctl_fetch(tcp, arg, b, v4l2_size))
 		return RVAL_DECODED;
+	v = u32_at(b, 0);
 	emit_struct_begin(tcp);
 	if (is_type)
 		buf_type(tcp, v);
 	else
 		ioctl_field_u(tcp, name, v);
-	emit_struct_end(tcp);
-	return RVAL_DECODED;
+	return 0;
 }
 
-static int v4l2_getter_ptr(struct tcb *tcp, uint64_t arg)
+/* --- what the driver writes back ------------------------------------------ */
+
+static void print_version(struct tcb *tcp, uint32_t v)
 {
-	/* Output-only structs: the address (their contents at success). */
-	if (entering(tcp)) {
-		emit_next(tcp);
-		return 0;
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "KERNEL_VERSION(%u, %u, %u)", v >> 16,
+		 (v >> 8) & 0xff, v & 0xff);
+	emit_field(tcp, "version");
+	print_named(tcp, v, buf, false);
+}
+
+static void print_querycap(struct tcb *tcp, uint32_t code, uint64_t arg)
+{
+	struct v4l2_capability c;
+
+	(void)code;
+	if (!ioctl_fetch(tcp, arg, &c, sizeof(c)))
+		return;
+	emit_struct_begin(tcp);
+	ioctl_cstr_field(tcp, "driver", c.driver, sizeof(c.driver));
+	ioctl_cstr_field(tcp, "card", c.card, sizeof(c.card));
+	ioctl_cstr_field(tcp, "bus_info", c.bus_info, sizeof(c.bus_info));
+	print_version(tcp, c.version);
+	emit_field(tcp, "capabilities");
+	print_flags(tcp, v4l2_device_capabilities, c.capabilities,
+		    "V4L2_CAP_???");
+	if (c.capabilities & V4L2_CAP_DEVICE_CAPS) {
+		emit_field(tcp, "device_caps");
+		print_flags(tcp, v4l2_device_capabilities, c.device_caps,
+			    "V4L2_CAP_???");
 	}
-	emit_ptr(tcp, arg);
+	emit_struct_end(tcp);
+}
+
+static void print_gfbuf(struct tcb *tcp, uint32_t code, uint64_t arg)
+{
+	struct v4l2_framebuffer f;
+
+	(void)code;
+	if (!ioctl_fetch(tcp, arg, &f, v4l2_size))
+		return;
+	emit_struct_begin(tcp);
+	ioctl_field_x(tcp, "capability", f.capability);
+	ioctl_field_x(tcp, "flags", f.flags);
+	ioctl_field_ptr(tcp, "base", is32(tcp) ?
+			u32_at((const unsigned char *)&f, 8) :
+			(uintptr_t)f.base);
+	emit_struct_end(tcp);
+}
+
+static void print_gstd(struct tcb *tcp, uint32_t code, uint64_t arg)
+{
+	(void)code;
+	ioctl_num_ptr(tcp, arg, 8, false, true);
+}
+
+static void print_ginput(struct tcb *tcp, uint32_t code, uint64_t arg)
+{
+	(void)code;
+	ioctl_num_ptr(tcp, arg, 4, false, false);
+}
+
+/*
+ * A buffer's flags: the flag bits, then the timestamp type and source
+ * fields by name ("V4L2_BUF_FLAG_DONE|V4L2_BUF_FLAG_TIMESTAMP_UNKNOWN|
+ * V4L2_BUF_FLAG_TSTAMP_SRC_EOF"); -X raw the number.
+ */
+static void print_buf_flags(struct tcb *tcp, uint32_t fl)
+{
+	uint32_t rest = fl & ~(V4L2_BUF_FLAG_TIMESTAMP_MASK |
+			       V4L2_BUF_FLAG_TSTAMP_SRC_MASK);
+
+	emit_field(tcp, "flags");
+	if (cfg.xlat_style == XLAT_STYLE_RAW) {
+		emit_hex(tcp, fl);
+		return;
+	}
+	if (rest) {
+		print_flags(tcp, v4l2_buf_flags, rest, NULL);
+		emit_raw(tcp, "|");
+	}
+	print_xval(tcp, v4l2_buf_flags_ts_type,
+		   fl & V4L2_BUF_FLAG_TIMESTAMP_MASK,
+		   "V4L2_BUF_FLAG_TIMESTAMP_???");
+	emit_raw(tcp, "|");
+	print_xval(tcp, v4l2_buf_flags_ts_src,
+		   fl & V4L2_BUF_FLAG_TSTAMP_SRC_MASK,
+		   "V4L2_BUF_FLAG_TSTAMP_SRC_???");
+}
+
+/*
+ * The v4l2_buffer fields after type (and index) in the tracee's layout:
+ * x86_64 and i386 with a 64-bit time_t share the offsets up to m, as a
+ * struct timeval of two longs, not i386's time32 one.
+ */
+static void print_buffer_rest(struct tcb *tcp, uint32_t code, uint64_t arg)
+{
+	unsigned char b[sizeof(struct v4l2_buffer)];
+	bool c32 = is32(tcp);
+	/* i386's time64 layout: the timeval at 20, m at 0x3c, 0x4c bytes. */
+	size_t m_off = c32 ? 0x3c : offsetof(struct v4l2_buffer, m);
+	size_t size = c32 ? 0x4c : sizeof(struct v4l2_buffer);
+	uint32_t memory;
+	uint64_t sec, usec;
+
+	if (tracee_read(tcp, arg, b, size))
+		return;
+	if (code == VIDIOC_DQBUF)
+		ioctl_field_u(tcp, "index", u32_at(b, 0));
+	memory = u32_at(b, m_off - 4);
+	emit_field(tcp, "memory");
+	print_xval(tcp, v4l2_memories, memory, "V4L2_MEMORY_???");
+	if (memory == V4L2_MEMORY_MMAP) {
+		ioctl_field_x(tcp, "m.offset", u32_at(b, m_off));
+	} else if (memory == V4L2_MEMORY_USERPTR) {
+		uint64_t p = u32_at(b, m_off);
+
+		if (!c32)
+			p |= (uint64_t)u32_at(b, m_off + 4) << 32;
+		ioctl_field_ptr(tcp, "m.userptr", p);
+	}
+	ioctl_field_u(tcp, "length", u32_at(b, m_off + (c32 ? 4 : 8)));
+	ioctl_field_u(tcp, "bytesused", u32_at(b, 8));
+	print_buf_flags(tcp, u32_at(b, 12));
+	if (code == VIDIOC_DQBUF) {
+		char buf[64];
+
+		if (c32) {
+			sec = u32_at(b, 20) | (uint64_t)u32_at(b, 24) << 32;
+			usec = u32_at(b, 28) | (uint64_t)u32_at(b, 32) << 32;
+		} else {
+			memcpy(&sec, b + 24, 8);
+			memcpy(&usec, b + 32, 8);
+		}
+		emit_field(tcp, "timestamp");
+		snprintf(buf, sizeof(buf), "{tv_sec=%lld, tv_usec=%lld}",
+			 (long long)sec, (long long)usec);
+		emit_raw(tcp, buf);
+	}
+	emit_more(tcp);
+}
+
+static void print_ctrl_tail(struct tcb *tcp, const struct v4l2_queryctrl *q)
+{
+	ioctl_field_d(tcp, "minimum", q->minimum);
+	ioctl_field_d(tcp, "maximum", q->maximum);
+	ioctl_field_d(tcp, "step", q->step);
+	ioctl_field_d(tcp, "default_value", q->default_value);
+	emit_field(tcp, "flags");
+	print_flags(tcp, v4l2_control_flags, q->flags, "V4L2_CTRL_FLAG_???");
+	if (q->reserved[0] || q->reserved[1]) {
+		emit_field(tcp, "reserved");
+		ioctl_local_array(tcp, q->reserved, 2, 4, ioctl_elem_x32, NULL);
+	}
+}
+
+static void print_queryctrl_rest(struct tcb *tcp, uint32_t code,
+				 uint64_t arg)
+{
+	if (code == VIDIOC_QUERYCTRL) {
+		struct v4l2_queryctrl q;
+
+		if (tracee_read(tcp, arg, &q, sizeof(q)))
+			return;
+		emit_field(tcp, "type");
+		print_xval(tcp, v4l2_control_types, q.type,
+			   "V4L2_CTRL_TYPE_???");
+		ioctl_cstr_field(tcp, "name", q.name, sizeof(q.name));
+		if (qual_abbrev(tcp))
+			emit_more(tcp);
+		else
+			print_ctrl_tail(tcp, &q);
+	} else {
+		struct v4l2_query_ext_ctrl q;
+		size_t i;
+
+		if (tracee_read(tcp, arg, &q, sizeof(q)))
+			return;
+		emit_field(tcp, "type");
+		print_xval(tcp, v4l2_control_types, q.type,
+			   "V4L2_CTRL_TYPE_???");
+		ioctl_cstr_field(tcp, "name", q.name, sizeof(q.name));
+		if (qual_abbrev(tcp)) {
+			emit_more(tcp);
+			return;
+		}
+		ioctl_field_d(tcp, "minimum", q.minimum);
+		ioctl_field_d(tcp, "maximum", q.maximum);
+		ioctl_field_u(tcp, "step", q.step);
+		ioctl_field_d(tcp, "default_value", q.default_value);
+		emit_field(tcp, "flags");
+		print_flags(tcp, v4l2_control_flags, q.flags,
+			    "V4L2_CTRL_FLAG_???");
+		ioctl_field_u(tcp, "elem_size", q.elem_size);
+		ioctl_field_u(tcp, "elems", q.elems);
+		ioctl_field_u(tcp, "nr_of_dims", q.nr_of_dims);
+		emit_field(tcp, "dims");
+		ioctl_local_array(tcp, q.dims,
+				  q.nr_of_dims < V4L2_CTRL_MAX_DIMS ?
+				  q.nr_of_dims : V4L2_CTRL_MAX_DIMS,
+				  4, ioctl_elem_u32, NULL);
+		for (i = 0; i < ARRAY_SIZE(q.reserved); i++)
+			if (q.reserved[i])
+				break;
+		if (i < ARRAY_SIZE(q.reserved)) {
+			emit_field(tcp, "reserved");
+			ioctl_local_array(tcp, q.reserved,
+					  ARRAY_SIZE(q.reserved), 4,
+					  ioctl_elem_x32, NULL);
+		}
+	}
+}
+
+/*
+ * The in-out structs whose input prints at entry in an open "{...": at
+ * exit the output fields when the call succeeded, then the "}".
+ */
+static void v4l2_exit_rest(struct tcb *tcp, uint32_t code, uint64_t arg)
+{
+	union {
+		struct v4l2_fmtdesc fd;
+		struct v4l2_standard std;
+		struct v4l2_input in;
+		struct v4l2_cropcap cc;
+		struct v4l2_crop cr;
+		struct v4l2_frmsizeenum fs;
+		struct v4l2_frmivalenum fi;
+		struct v4l2_requestbuffers rb;
+		struct v4l2_control c;
+		struct v4l2_streamparm sp;
+	} u;
+	char buf[32];
+
+	if (syserror(tcp))
+		return;
+	switch (code) {
+	case VIDIOC_ENUM_FMT:
+		if (tracee_read(tcp, arg, &u.fd, sizeof(u.fd)))
+			return;
+		emit_field(tcp, "flags");
+		print_flags(tcp, v4l2_format_description_flags, u.fd.flags,
+			    "V4L2_FMT_FLAG_???");
+		ioctl_cstr_field(tcp, "description", u.fd.description,
+				 sizeof(u.fd.description));
+		print_fourcc(tcp, "pixelformat", u.fd.pixelformat);
+		return;
+	case VIDIOC_ENUMSTD:
+		/* i386: the u64 id at 4, the name at 12. */
+		if (is32(tcp)) {
+			unsigned char b[0x40];
+
+			if (tracee_read(tcp, arg, b, sizeof(b)))
+				return;
+			memcpy(u.std.name, b + 12, sizeof(u.std.name));
+			memcpy(&u.std.frameperiod, b + 36,
+			       sizeof(u.std.frameperiod));
+			u.std.framelines = u32_at(b, 44);
+		} else if (tracee_read(tcp, arg, &u.std, sizeof(u.std))) {
+			return;
+		}
+		ioctl_cstr_field(tcp, "name", u.std.name, sizeof(u.std.name));
+		print_fract(tcp, "frameperiod", &u.std.frameperiod);
+		ioctl_field_u(tcp, "framelines", u.std.framelines);
+		return;
+	case VIDIOC_ENUMINPUT:
+		if (tracee_read(tcp, arg, &u.in, is32(tcp) ? 0x4c :
+				sizeof(u.in)))
+			return;
+		ioctl_cstr_field(tcp, "name", u.in.name, sizeof(u.in.name));
+		emit_field(tcp, "type");
+		print_xval(tcp, v4l2_input_types, u.in.type,
+			   "V4L2_INPUT_TYPE_???");
+		return;
+	case VIDIOC_CROPCAP:
+		if (tracee_read(tcp, arg, &u.cc, sizeof(u.cc)))
+			return;
+		print_rect(tcp, "bounds", &u.cc.bounds);
+		print_rect(tcp, "defrect", &u.cc.defrect);
+		print_fract(tcp, "pixelaspect", &u.cc.pixelaspect);
+		return;
+	case VIDIOC_G_CROP:
+		if (tracee_read(tcp, arg, &u.cr, sizeof(u.cr)))
+			return;
+		print_rect(tcp, "c", &u.cr.c);
+		return;
+	case VIDIOC_ENUM_FRAMESIZES:
+		if (tracee_read(tcp, arg, &u.fs, sizeof(u.fs)))
+			return;
+		emit_field(tcp, "type");
+		print_xval(tcp, v4l2_framesize_types, u.fs.type,
+			   "V4L2_FRMSIZE_TYPE_???");
+		if (u.fs.type == V4L2_FRMSIZE_TYPE_DISCRETE) {
+			emit_field(tcp, "discrete");
+			emit_struct_begin(tcp);
+			ioctl_field_u(tcp, "width", u.fs.discrete.width);
+			ioctl_field_u(tcp, "height", u.fs.discrete.height);
+			emit_struct_end(tcp);
+		} else if (u.fs.type == V4L2_FRMSIZE_TYPE_STEPWISE) {
+			emit_field(tcp, "stepwise");
+			emit_struct_begin(tcp);
+			ioctl_field_u(tcp, "min_width", u.fs.stepwise.min_width);
+			ioctl_field_u(tcp, "max_width", u.fs.stepwise.max_width);
+			ioctl_field_u(tcp, "step_width",
+				      u.fs.stepwise.step_width);
+			ioctl_field_u(tcp, "min_height",
+				      u.fs.stepwise.min_height);
+			ioctl_field_u(tcp, "max_height",
+				      u.fs.stepwise.max_height);
+			ioctl_field_u(tcp, "step_height",
+				      u.fs.stepwise.step_height);
+			emit_struct_end(tcp);
+		}
+		return;
+	case VIDIOC_ENUM_FRAMEINTERVALS:
+		if (tracee_read(tcp, arg, &u.fi, sizeof(u.fi)))
+			return;
+		emit_field(tcp, "type");
+		print_xval(tcp, v4l2_frameinterval_types, u.fi.type,
+			   "V4L2_FRMIVAL_TYPE_???");
+		if (u.fi.type == V4L2_FRMIVAL_TYPE_DISCRETE) {
+			print_fract(tcp, "discrete", &u.fi.discrete);
+		} else if (u.fi.type == V4L2_FRMIVAL_TYPE_CONTINUOUS ||
+			   u.fi.type == V4L2_FRMIVAL_TYPE_STEPWISE) {
+			emit_field(tcp, "stepwise");
+			emit_struct_begin(tcp);
+			print_fract(tcp, "min", &u.fi.stepwise.min);
+			print_fract(tcp, "max", &u.fi.stepwise.max);
+			print_fract(tcp, "step", &u.fi.stepwise.step);
+			emit_struct_end(tcp);
+		}
+		return;
+	case VIDIOC_REQBUFS:
+		if (tracee_read(tcp, arg, &u.rb, sizeof(u.rb)))
+			return;
+		snprintf(buf, sizeof(buf), " => %u", u.rb.count);
+		emit_raw(tcp, buf);
+		return;
+	case VIDIOC_S_CTRL:
+		if (tracee_read(tcp, arg, &u.c, sizeof(u.c)))
+			return;
+		snprintf(buf, sizeof(buf), " => %d", u.c.value);
+		emit_raw(tcp, buf);
+		return;
+	case VIDIOC_QUERYBUF:
+	case VIDIOC_QBUF:
+	case VIDIOC_DQBUF:
+		print_buffer_rest(tcp, code, arg);
+		return;
+	case VIDIOC_QUERYCTRL:
+	case VIDIOC_QUERY_EXT_CTRL:
+		print_queryctrl_rest(tcp, code, arg);
+		return;
+	}
+}
+
+/* CREATE_BUFS: the index and count the driver set, in the return value's aux. */
+static int v4l2_create_bufs_exit(struct tcb *tcp, uint64_t arg)
+{
+	static char aux[64];
+	uint32_t b[2];
+
+	if (syserror(tcp) || tracee_read(tcp, arg, b, sizeof(b)))
+		return RVAL_DECIMAL;
+	snprintf(aux, sizeof(aux), "{index=%u, count=%u}", b[0], b[1]);
+	tcp->sc.auxstr = aux;
+	return RVAL_DECIMAL | RVAL_STR;
+}
+
+/* The exit half of v4l2_exit_rest()'s commands. */
+static int v4l2_close(struct tcb *tcp, uint32_t code, uint64_t arg)
+{
+	v4l2_exit_rest(tcp, code, arg);
+	emit_struct_end(tcp);
 	return RVAL_DECIMAL;
 }
 
@@ -747,6 +1202,7 @@ int ioctl_v4l2(struct tcb *tcp, uint32_t code, uint64_t arg)
 {
 	if (_IOC_TYPE(code) != 'V')
 		return IOCTL_UNKNOWN;
+	v4l2_size = _IOC_SIZE(code);
 	code = ioctl_native(tcp, code, v4l2_compat, ARRAY_SIZE(v4l2_compat));
 	/* With -e verbose=none strace shows the argument as a number. */
 	if (!qual_verbose(tcp) && v4l2_known(code)) {
@@ -763,23 +1219,25 @@ static int v4l2_decode(struct tcb *tcp, uint32_t code, uint64_t arg)
 {
 	switch (code) {
 	case VIDIOC_QUERYCAP:
+		return ioctl_getter(tcp, arg, print_querycap, code);
 	case VIDIOC_G_FBUF:
+		return ioctl_getter(tcp, arg, print_gfbuf, code);
 	case VIDIOC_G_STD:
+		return ioctl_getter(tcp, arg, print_gstd, code);
 	case VIDIOC_G_INPUT:
-		return v4l2_getter_ptr(tcp, arg);
+		return ioctl_getter(tcp, arg, print_ginput, code);
 	case VIDIOC_ENUM_FMT: {
 		struct v4l2_fmtdesc d;
 
 		if (exiting(tcp))
-			return RVAL_DECIMAL;
+			return v4l2_close(tcp, code, arg);
 		emit_next(tcp);
 		if (!ioctl_fetch(tcp, arg, &d, sizeof(d)))
 			return RVAL_DECODED;
 		emit_struct_begin(tcp);
 		ioctl_field_u(tcp, "index", d.index);
 		buf_type(tcp, d.type);
-		emit_struct_end(tcp);
-		return RVAL_DECODED;
+		return 0;
 	}
 	case VIDIOC_G_FMT:
 		return v4l2_fmt(tcp, arg, true);
@@ -790,7 +1248,7 @@ static int v4l2_decode(struct tcb *tcp, uint32_t code, uint64_t arg)
 		struct v4l2_requestbuffers r;
 
 		if (exiting(tcp))
-			return RVAL_DECIMAL;
+			return v4l2_close(tcp, code, arg);
 		emit_next(tcp);
 		if (!ioctl_fetch(tcp, arg, &r, sizeof(r)))
 			return RVAL_DECODED;
@@ -799,26 +1257,24 @@ static int v4l2_decode(struct tcb *tcp, uint32_t code, uint64_t arg)
 		emit_field(tcp, "memory");
 		print_xval(tcp, v4l2_memories, r.memory, "V4L2_MEMORY_???");
 		ioctl_field_u(tcp, "count", r.count);
-		emit_struct_end(tcp);
-		return RVAL_DECODED;
+		return 0;
 	}
 	case VIDIOC_QUERYBUF:
 	case VIDIOC_QBUF:
 	case VIDIOC_DQBUF: {
 		/* index and type lead in every layout. */
-		uint32_t b[2];
+		unsigned char b[sizeof(struct v4l2_buffer)];
 
 		if (exiting(tcp))
-			return RVAL_DECIMAL;
+			return v4l2_close(tcp, code, arg);
 		emit_next(tcp);
-		if (!ioctl_fetch(tcp, arg, b, sizeof(b)))
+		if (!ioctl_fetch(tcp, arg, b, v4l2_size))
 			return RVAL_DECODED;
 		emit_struct_begin(tcp);
-		buf_type(tcp, b[1]);
+		buf_type(tcp, u32_at(b, 4));
 		if (code != VIDIOC_DQBUF)
-			ioctl_field_u(tcp, "index", b[0]);
-		emit_struct_end(tcp);
-		return RVAL_DECODED;
+			ioctl_field_u(tcp, "index", u32_at(b, 0));
+		return 0;
 	}
 	case VIDIOC_S_FBUF: {
 		struct v4l2_framebuffer f;
@@ -826,8 +1282,8 @@ static int v4l2_decode(struct tcb *tcp, uint32_t code, uint64_t arg)
 		if (exiting(tcp))
 			return RVAL_DECIMAL;
 		emit_next(tcp);
-		/* The i386 base is a 4-byte pointer: 12 bytes to read. */
-		if (!ioctl_fetch(tcp, arg, &f, is32(tcp) ? 12 : 16))
+		/* The i386 base is a 4-byte pointer at 8. */
+		if (!ioctl_fetch(tcp, arg, &f, v4l2_size))
 			return RVAL_DECODED;
 		emit_struct_begin(tcp);
 		ioctl_field_x(tcp, "capability", f.capability);
@@ -861,7 +1317,7 @@ static int v4l2_decode(struct tcb *tcp, uint32_t code, uint64_t arg)
 		return RVAL_DECODED;
 	case VIDIOC_ENUMSTD:
 	case VIDIOC_ENUMINPUT:
-		return v4l2_first_u32(tcp, arg, "index", false);
+		return v4l2_first_u32(tcp, code, arg, "index", false);
 	case VIDIOC_G_TUNER:
 		return v4l2_tuner(tcp, arg, true);
 	case VIDIOC_S_TUNER:
@@ -872,14 +1328,14 @@ static int v4l2_decode(struct tcb *tcp, uint32_t code, uint64_t arg)
 		return v4l2_ctrl(tcp, arg, true);
 	case VIDIOC_QUERYCTRL:
 	case VIDIOC_QUERY_EXT_CTRL:
-		return v4l2_queryctrl(tcp, arg);
+		return v4l2_queryctrl(tcp, code, arg);
 	case VIDIOC_S_INPUT:
 		emit_next(tcp);
 		ioctl_num_ptr(tcp, arg, 4, false, false);
 		return RVAL_DECODED;
 	case VIDIOC_CROPCAP:
 	case VIDIOC_G_CROP:
-		return v4l2_first_u32(tcp, arg, NULL, true);
+		return v4l2_first_u32(tcp, code, arg, NULL, true);
 	case VIDIOC_S_CROP: {
 		struct v4l2_crop c;
 
@@ -901,21 +1357,20 @@ static int v4l2_decode(struct tcb *tcp, uint32_t code, uint64_t arg)
 		struct v4l2_frmsizeenum f;
 
 		if (exiting(tcp))
-			return RVAL_DECIMAL;
+			return v4l2_close(tcp, code, arg);
 		emit_next(tcp);
 		if (!ioctl_fetch(tcp, arg, &f, sizeof(f)))
 			return RVAL_DECODED;
 		emit_struct_begin(tcp);
 		ioctl_field_u(tcp, "index", f.index);
 		print_fourcc(tcp, "pixel_format", f.pixel_format);
-		emit_struct_end(tcp);
-		return RVAL_DECODED;
+		return 0;
 	}
 	case VIDIOC_ENUM_FRAMEINTERVALS: {
 		struct v4l2_frmivalenum f;
 
 		if (exiting(tcp))
-			return RVAL_DECIMAL;
+			return v4l2_close(tcp, code, arg);
 		emit_next(tcp);
 		if (!ioctl_fetch(tcp, arg, &f, sizeof(f)))
 			return RVAL_DECODED;
@@ -924,15 +1379,14 @@ static int v4l2_decode(struct tcb *tcp, uint32_t code, uint64_t arg)
 		print_fourcc(tcp, "pixel_format", f.pixel_format);
 		ioctl_field_u(tcp, "width", f.width);
 		ioctl_field_u(tcp, "height", f.height);
-		emit_struct_end(tcp);
-		return RVAL_DECODED;
+		return 0;
 	}
 	case VIDIOC_CREATE_BUFS: {
 		struct v4l2_create_buffers c;
 		unsigned char b[12 + FORMAT32_SIZE];
 
 		if (exiting(tcp))
-			return RVAL_DECIMAL;
+			return v4l2_create_bufs_exit(tcp, arg);
 		emit_next(tcp);
 		if (is32(tcp)) {
 			if (!ioctl_fetch(tcp, arg, b, sizeof(b)))
@@ -952,7 +1406,7 @@ static int v4l2_decode(struct tcb *tcp, uint32_t code, uint64_t arg)
 		print_fmt_body(tcp, &c.format);
 		emit_struct_end(tcp);
 		emit_struct_end(tcp);
-		return RVAL_DECODED;
+		return 0;
 	}
 	}
 	return IOCTL_UNKNOWN;

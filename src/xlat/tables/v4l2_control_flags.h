@@ -17,7 +17,6 @@ static const struct xlat v4l2_control_flags[] = {
 	{ 0x100, "V4L2_CTRL_FLAG_HAS_PAYLOAD" },
 	{ 0x200, "V4L2_CTRL_FLAG_EXECUTE_ON_WRITE" },
 	{ 0x400, "V4L2_CTRL_FLAG_MODIFY_LAYOUT" },
-	{ 0x800, "V4L2_CTRL_FLAG_DYNAMIC_ARRAY" },
 	{ 0, NULL }
 };
 

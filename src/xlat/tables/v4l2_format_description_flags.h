@@ -14,7 +14,6 @@ static const struct xlat v4l2_format_description_flags[] = {
 	{ 0x20, "V4L2_FMT_FLAG_CSC_COLORSPACE" },
 	{ 0x40, "V4L2_FMT_FLAG_CSC_XFER_FUNC" },
 	{ 0x80, "V4L2_FMT_FLAG_CSC_YCBCR_ENC" },
-	{ 0x80, "V4L2_FMT_FLAG_CSC_HSV_ENC" },
 	{ 0x100, "V4L2_FMT_FLAG_CSC_QUANTIZATION" },
 	{ 0, NULL }
 };

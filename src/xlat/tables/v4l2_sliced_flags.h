@@ -6,12 +6,12 @@
 #include "xlat/xlat.h"
 
 static const struct xlat v4l2_sliced_flags[] = {
+	{ 0x4401, "V4L2_SLICED_VBI_625" },
 	{ 0x1, "V4L2_SLICED_TELETEXT_B" },
 	{ 0x400, "V4L2_SLICED_VPS" },
 	{ 0x1000, "V4L2_SLICED_CAPTION_525" },
 	{ 0x4000, "V4L2_SLICED_WSS_625" },
 	{ 0x1000, "V4L2_SLICED_VBI_525" },
-	{ 0x4401, "V4L2_SLICED_VBI_625" },
 	{ 0, NULL }
 };
 

@@ -8,10 +8,6 @@
 static const struct xlat v4l2_vbi_flags[] = {
 	{ 0x1, "V4L2_VBI_UNSYNC" },
 	{ 0x2, "V4L2_VBI_INTERLACED" },
-	{ 0x1, "V4L2_VBI_ITU_525_F1_START" },
-	{ 0x108, "V4L2_VBI_ITU_525_F2_START" },
-	{ 0x1, "V4L2_VBI_ITU_625_F1_START" },
-	{ 0x13a, "V4L2_VBI_ITU_625_F2_START" },
 	{ 0, NULL }
 };
 
