@@ -1383,7 +1383,8 @@ static int v4l2_decode(struct tcb *tcp, uint32_t code, uint64_t arg)
 	}
 	case VIDIOC_CREATE_BUFS: {
 		struct v4l2_create_buffers c;
-		unsigned char b[12 + FORMAT32_SIZE];
+		/* i386: the format at 12, then reserved words to 0xf8. */
+		unsigned char b[0xf8];
 
 		if (exiting(tcp))
 			return v4l2_create_bufs_exit(tcp, arg);
