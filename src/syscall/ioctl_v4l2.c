@@ -466,9 +466,10 @@ static int v4l2_fmt(struct tcb *tcp, uint64_t arg, bool get)
 			emit_struct_end(tcp);
 		return RVAL_DECIMAL;
 	}
-	/* strace shows no output half of an overlay window. */
+	/* No output half of an overlay window, nor of an unknown type. */
 	if (!get && (f.type == V4L2_BUF_TYPE_VIDEO_OVERLAY ||
-		     f.type == V4L2_BUF_TYPE_VIDEO_OUTPUT_OVERLAY))
+		     f.type == V4L2_BUF_TYPE_VIDEO_OUTPUT_OVERLAY ||
+		     !xlat_name(v4l2_buf_types, f.type)))
 		return RVAL_DECIMAL;
 	if (!get) {
 		emit_changed(tcp);
@@ -566,6 +567,11 @@ static bool ctrls_readable(struct tcb *tcp, const struct v4l2_ext_controls *c)
 	return true;
 }
 
+/*
+ * G_EXT_CTRLS: the class and count at entry, the controls at exit (and
+ * error_idx when the call failed).  S_ and TRY_EXT_CTRLS: the controls
+ * at entry too, and when they all read, " => {controls=[...]}" at exit.
+ */
 static int v4l2_ext_ctrls(struct tcb *tcp, uint64_t arg, bool get)
 {
 	struct v4l2_ext_controls c;
@@ -583,24 +589,31 @@ static int v4l2_ext_ctrls(struct tcb *tcp, uint64_t arg, bool get)
 			emit_struct_end(tcp);
 			return RVAL_DECODED;
 		}
+		if (get)
+			return 0;
 		print_ext_ctrls_body(tcp, &c);
-		if (get) {
-			ioctl_field_u(tcp, "error_idx", c.error_idx);
-			emit_struct_end(tcp);
-			return RVAL_DECODED;
-		}
 		emit_struct_end(tcp);
 		return 0;
 	}
-	if (!fetch_ext_ctrls(tcp, arg, &c, true))
+	if (!fetch_ext_ctrls(tcp, arg, &c, true)) {
+		if (get)
+			emit_struct_end(tcp);
 		return RVAL_DECIMAL;
-	/* A failed call shows the array again only when all of it reads. */
-	if (syserror(tcp) && !ctrls_readable(tcp, &c))
+	}
+	if (get) {
+		print_ext_ctrls_body(tcp, &c);
+		if (syserror(tcp))
+			ioctl_field_u(tcp, "error_idx", c.error_idx);
+		emit_struct_end(tcp);
+		return RVAL_DECIMAL;
+	}
+	if (!ctrls_readable(tcp, &c))
 		return RVAL_DECIMAL;
 	emit_changed(tcp);
 	emit_struct_begin(tcp);
 	print_ext_ctrls_body(tcp, &c);
-	ioctl_field_u(tcp, "error_idx", c.error_idx);
+	if (syserror(tcp))
+		ioctl_field_u(tcp, "error_idx", c.error_idx);
 	emit_struct_end(tcp);
 	return RVAL_DECIMAL;
 }
@@ -914,8 +927,8 @@ static void print_buffer_rest(struct tcb *tcp, uint32_t code, uint64_t arg)
 			memcpy(&usec, b + 32, 8);
 		}
 		emit_field(tcp, "timestamp");
-		snprintf(buf, sizeof(buf), "{tv_sec=%lld, tv_usec=%lld}",
-			 (long long)sec, (long long)usec);
+		snprintf(buf, sizeof(buf), "{tv_sec=%lld, tv_usec=%llu}",
+			 (long long)sec, (unsigned long long)usec);
 		emit_raw(tcp, buf);
 	}
 	emit_more(tcp);

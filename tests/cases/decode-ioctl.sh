@@ -27,7 +27,7 @@ for flags in "" "-v" "-X verbose" "-X raw" "-yy" "-e verbose=none" "-s 5"; do
 done
 # The sections whose read commands decode at exit, once more with every
 # ioctl "succeeding": the output is what the program put there.
-sections="input dev gpio kd dev2 dev3 scsi"
+sections="input dev gpio kd dev2 dev3 scsi v4l2"
 for flags in "" "-v" "-X raw" "-X verbose -v"; do
 	flags="$flags -e inject=ioctl:retval=64"
 	note "flags: $flags, sections: $sections"
