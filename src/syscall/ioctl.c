@@ -88,6 +88,18 @@ static const struct ioctlent ioctlent_32[] = {
 #include "syscall/ioctlent-32.h"
 };
 
+/*
+ * i386 numbers of structs that hold a time_t, in their 64-bit time_t
+ * layout (what a time64 i386 program passes; strace 6.1 names them).
+ */
+static const struct ioctlent ioctlent_32_time64[] = {
+	{ 0x80805659, "VIDIOC_DQEVENT" },
+	{ 0xc04c5609, "VIDIOC_QUERYBUF" },
+	{ 0xc04c560f, "VIDIOC_QBUF" },
+	{ 0xc04c5611, "VIDIOC_DQBUF" },
+	{ 0xc04c565d, "VIDIOC_PREPARE_BUF" },
+};
+
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Up to max names of code in table t of count rows, appended to names. */
@@ -128,7 +140,7 @@ static const struct {
 	TABLE(ioctlent_virt, 0), TABLE(ioctlent_core, 0),
 	TABLE(ioctlent_drivers, 0), TABLE(ioctlent_extra, 0),
 	TABLE(ioctlent_64, 8),
-	TABLE(ioctlent_32, 4),
+	TABLE(ioctlent_32, 4), TABLE(ioctlent_32_time64, 4),
 };
 
 /* The names of code joined by " or ", in name order, into buf; false when none. */
@@ -818,7 +830,7 @@ void ioctl_field_ptr(struct tcb *tcp, const char *name, uint64_t v)
 /* The families, asked in turn about a command the table above lacks. */
 static const ioctl_family_fn ioctl_families[] = {
 	ioctl_kernel, ioctl_block, ioctl_input, ioctl_dev, ioctl_gpio,
-	ioctl_kd, ioctl_dev2, ioctl_dev3, ioctl_scsi,
+	ioctl_kd, ioctl_dev2, ioctl_dev3, ioctl_scsi, ioctl_v4l2,
 };
 
 static int ioctl_family(struct tcb *tcp, uint32_t code, uint64_t arg)

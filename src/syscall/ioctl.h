@@ -47,6 +47,8 @@ int ioctl_dev2(struct tcb *tcp, uint32_t code, uint64_t arg);
 int ioctl_dev3(struct tcb *tcp, uint32_t code, uint64_t arg);
 /* The SCSI generic driver's SG_* (ioctl_scsi.c). */
 int ioctl_scsi(struct tcb *tcp, uint32_t code, uint64_t arg);
+/* Video4Linux2 VIDIOC_* (ioctl_v4l2.c). */
+int ioctl_v4l2(struct tcb *tcp, uint32_t code, uint64_t arg);
 
 /*
  * The name of a command whose number carries a parameter, as strace

@@ -4,7 +4,7 @@
 # random, loop devices, BLKPG, BLKTRACESETUP, FITRIM, fsxattr, FIEMAP,
 # evdev and the parameterised command names, HDIO, RTC, watchdogs,
 # counters, GPIO, the console's KD*, NBD, LIRC, UBI, MTD, PTP, TEE, SCSI
-# generic)
+# generic, Video4Linux2)
 # decode as strace shows them: the lines of tests/progs/decode_ioctl traced
 # by strace and by the tracer agree under several flag sets.  The program
 # needs no device: most calls go to fd -1.
@@ -29,7 +29,7 @@ for flags in "" "-v" "-X verbose" "-X raw" "-yy" "-e verbose=none" "-s 5"; do
 done
 # The sections whose read commands decode at exit, once more with every
 # ioctl "succeeding": the output is what the program put there.
-sections="input dev gpio kd dev2 dev3 scsi"
+sections="input dev gpio kd dev2 dev3 scsi v4l2"
 for flags in "" "-v" "-X raw" "-X verbose -v"; do
 	flags="$flags -e inject=ioctl:retval=64"
 	note "flags: $flags, sections: $sections"

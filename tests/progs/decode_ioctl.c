@@ -47,6 +47,7 @@
 #include <linux/random.h>
 #include <linux/seccomp.h>
 #include <linux/userfaultfd.h>
+#include <linux/videodev2.h>
 
 #define PG 4096
 /* linux/inotify.h: its linux/fcntl.h clashes with glibc's fcntl.h. */
@@ -820,6 +821,108 @@ static void scsi(char *end)
 	ioctl(-1, SG_SET_TRANSFORM, -2L);
 }
 
+/* Video4Linux2: each struct at the end of the page, NULL and cut short. */
+static void v4l2(char *end)
+{
+	static const unsigned int types[] = {
+		V4L2_BUF_TYPE_VIDEO_CAPTURE, V4L2_BUF_TYPE_VIDEO_OUTPUT_MPLANE,
+		V4L2_BUF_TYPE_VIDEO_OVERLAY, V4L2_BUF_TYPE_VBI_OUTPUT,
+		V4L2_BUF_TYPE_SLICED_VBI_CAPTURE, V4L2_BUF_TYPE_SDR_OUTPUT,
+		V4L2_BUF_TYPE_META_CAPTURE, 0x77,
+	};
+	static const unsigned int cmds[] = {
+		VIDIOC_QUERYCAP, VIDIOC_ENUM_FMT, VIDIOC_REQBUFS,
+#if __SIZEOF_LONG__ == 8
+		/*
+		 * An i386 build's 32-bit time_t numbers strace calls
+		 * VIDIOC_*BUF_TIME32, the tracer by their uapi names.
+		 */
+		VIDIOC_QUERYBUF, VIDIOC_QBUF, VIDIOC_DQBUF,
+#endif
+		VIDIOC_G_FBUF,
+		VIDIOC_S_FBUF, VIDIOC_STREAMON, VIDIOC_STREAMOFF,
+		VIDIOC_G_PARM, VIDIOC_S_PARM, VIDIOC_G_STD, VIDIOC_S_STD,
+		VIDIOC_ENUMSTD, VIDIOC_ENUMINPUT, VIDIOC_G_CTRL, VIDIOC_S_CTRL,
+		VIDIOC_G_TUNER, VIDIOC_S_TUNER, VIDIOC_QUERYCTRL,
+		VIDIOC_G_INPUT, VIDIOC_S_INPUT, VIDIOC_CROPCAP, VIDIOC_G_CROP,
+		VIDIOC_S_CROP, VIDIOC_ENUM_FRAMESIZES,
+		VIDIOC_ENUM_FRAMEINTERVALS, VIDIOC_CREATE_BUFS,
+		VIDIOC_QUERY_EXT_CTRL, VIDIOC_G_EXT_CTRLS, VIDIOC_LOG_STATUS,
+	};
+	static const unsigned int cids[] = {
+		V4L2_CID_BRIGHTNESS, V4L2_CID_MPEG_VIDEO_H264_CPB_SIZE,
+		V4L2_CTRL_CLASS_USER, V4L2_CTRL_CLASS_CAMERA | 0x42, 0xa60000, 0,
+		V4L2_CTRL_FLAG_NEXT_CTRL | V4L2_CID_SATURATION,
+	};
+	struct v4l2_format *f = (void *)(end - sizeof(*f));
+	struct v4l2_control *c = (void *)(end - sizeof(*c));
+	struct v4l2_queryctrl *q = (void *)(end - sizeof(*q));
+	struct v4l2_ext_controls *x = (void *)(end - sizeof(*x));
+	struct v4l2_ext_control *xc = (void *)(end - 512);
+	struct v4l2_streamparm *sp = (void *)(end - sizeof(*sp));
+	char *page = end - PG;
+
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		fill(page, PG, (unsigned char)i);
+		ioctl(-1, cmds[i], end - 24 * 16);
+		ioctl(-1, cmds[i], NULL);
+		ioctl(-1, cmds[i], end - 2);
+	}
+	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+		fill(f, sizeof(*f), (unsigned char)(0x30 + i));
+		f->type = types[i];
+		f->fmt.pix.pixelformat = i & 1 ? V4L2_PIX_FMT_YUYV : 0x5c27410a;
+		f->fmt.pix.field = V4L2_FIELD_INTERLACED;
+		f->fmt.pix.colorspace = V4L2_COLORSPACE_SRGB;
+		f->fmt.pix_mp.num_planes = 2;
+		if (types[i] == V4L2_BUF_TYPE_VIDEO_OVERLAY) {
+			f->fmt.win.clips = (void *)(end - 2 * sizeof(struct v4l2_clip));
+			f->fmt.win.clipcount = 3;
+			f->fmt.win.bitmap = NULL;
+		}
+		if (types[i] == V4L2_BUF_TYPE_VBI_OUTPUT)
+			f->fmt.vbi.flags = V4L2_VBI_UNSYNC | 0x40;
+		if (types[i] == V4L2_BUF_TYPE_SLICED_VBI_CAPTURE)
+			f->fmt.sliced.service_set = V4L2_SLICED_CAPTION_525;
+		ioctl(-1, VIDIOC_G_FMT, f);
+		ioctl(-1, VIDIOC_S_FMT, f);
+		ioctl(-1, VIDIOC_TRY_FMT, f);
+	}
+	for (size_t i = 0; i < sizeof(cids) / sizeof(cids[0]); i++) {
+		c->id = cids[i];
+		c->value = -(int)i;
+		ioctl(-1, VIDIOC_G_CTRL, c);
+		ioctl(-1, VIDIOC_S_CTRL, c);
+		q->id = cids[i];
+		ioctl(-1, VIDIOC_QUERYCTRL, q);
+	}
+	fill(sp, sizeof(*sp), 3);
+	sp->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	sp->parm.capture.capability = V4L2_CAP_TIMEPERFRAME;
+	ioctl(-1, VIDIOC_S_PARM, sp);
+	sp->type = V4L2_BUF_TYPE_VIDEO_OUTPUT;
+	ioctl(-1, VIDIOC_S_PARM, sp);
+	fill(end - 1024, 512, 9);
+	xc[0].id = V4L2_CID_CONTRAST;
+	xc[0].size = 0;
+	xc[1].id = V4L2_CID_HUE;
+	xc[1].size = 3;
+	xc[1].string = end - 1000;
+	x->ctrl_class = V4L2_CTRL_CLASS_USER;
+	x->count = 2;
+	x->controls = xc;
+	ioctl(-1, VIDIOC_S_EXT_CTRLS, x);
+	ioctl(-1, VIDIOC_G_EXT_CTRLS, x);
+	x->count = 3;
+	ioctl(-1, VIDIOC_TRY_EXT_CTRLS, x);
+	x->count = 0;
+	ioctl(-1, VIDIOC_S_EXT_CTRLS, x);
+	x->ctrl_class = 0x160000;
+	x->count = 1;
+	x->controls = (void *)(end + 8);
+	ioctl(-1, VIDIOC_S_EXT_CTRLS, x);
+}
+
 /* Whether section name is to run: the arguments name those that are, all without. */
 static bool wanted(int argc, char **argv, const char *name)
 {
@@ -868,6 +971,8 @@ int main(int argc, char **argv)
 		dev3(end);
 	if (wanted(argc, argv, "scsi"))
 		scsi(end);
+	if (wanted(argc, argv, "v4l2"))
+		v4l2(end);
 	marker("decode-end");
 	return 0;
 }
