@@ -48,6 +48,12 @@ int ioctl_dev3(struct tcb *tcp, uint32_t code, uint64_t arg);
 /* The SCSI generic driver's SG_* (ioctl_scsi.c). */
 int ioctl_scsi(struct tcb *tcp, uint32_t code, uint64_t arg);
 
+/* Socket ioctls: struct ifreq, ifconf (ioctl_net.c). */
+int ioctl_net(struct tcb *tcp, uint32_t code, uint64_t arg);
+
+/* Whether code has a name in the tables of ioctl.c. */
+bool ioctl_known(struct tcb *tcp, uint32_t code);
+
 /*
  * The name of a command whose number carries a parameter, as strace
  * spells it ("EVIOCGBIT(EV_KEY, 8)", "MIXER_READ(13)"), into buf; its
