@@ -51,6 +51,9 @@ int ioctl_scsi(struct tcb *tcp, uint32_t code, uint64_t arg);
 /* Socket ioctls: struct ifreq, ifconf (ioctl_net.c). */
 int ioctl_net(struct tcb *tcp, uint32_t code, uint64_t arg);
 
+/* KVM on x86 (ioctl_kvm.c). */
+int ioctl_kvm(struct tcb *tcp, uint32_t code, uint64_t arg);
+
 /* Whether code has a name in the tables of ioctl.c. */
 bool ioctl_known(struct tcb *tcp, uint32_t code);
 
