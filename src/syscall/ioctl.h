@@ -54,6 +54,9 @@ int ioctl_net(struct tcb *tcp, uint32_t code, uint64_t arg);
 /* KVM on x86 (ioctl_kvm.c). */
 int ioctl_kvm(struct tcb *tcp, uint32_t code, uint64_t arg);
 
+/* Device mapper (ioctl_dm.c). */
+int ioctl_dm(struct tcb *tcp, uint32_t code, uint64_t arg);
+
 /* Whether code has a name in the tables of ioctl.c. */
 bool ioctl_known(struct tcb *tcp, uint32_t code);
 
