@@ -101,7 +101,9 @@ static void print_dm_targets(struct tcb *tcp, uint64_t arg,
 			return;
 		}
 		emit_next(tcp);
-		if (tracee_read(tcp, arg + off, &s, sizeof(s))) {
+		/* -e verbose=none: the struct as its address. */
+		if (!qual_verbose(tcp) ||
+		    tracee_read(tcp, arg + off, &s, sizeof(s))) {
 			emit_ptr(tcp, arg + off);
 			return;
 		}
@@ -135,7 +137,7 @@ static void print_dm_msg(struct tcb *tcp, uint64_t arg,
 		return;
 	}
 	emit_next(tcp);
-	if (tracee_read(tcp, arg + off, &m, sizeof(m))) {
+	if (!qual_verbose(tcp) || tracee_read(tcp, arg + off, &m, sizeof(m))) {
 		emit_ptr(tcp, arg + off);
 		return;
 	}
@@ -167,8 +169,11 @@ static void print_dm_ioctl(struct tcb *tcp, unsigned int nr, uint64_t arg)
 	struct dm_ioctl d;
 
 	memset(&d, 0, sizeof(d));
-	if (!ioctl_fetch(tcp, arg, &d, DM_HDR_SIZE))
+	/* Decoded even with -e verbose=none, as strace does. */
+	if (tracee_read(tcp, arg, &d, DM_HDR_SIZE)) {
+		emit_ptr(tcp, arg);
 		return;
+	}
 	/* Too short to hold even the version: strace shows the address. */
 	if (d.data_size < sizeof(d.version)) {
 		emit_ptr(tcp, arg);
@@ -239,6 +244,10 @@ int ioctl_dm(struct tcb *tcp, uint32_t code, uint64_t arg)
 	    nr >= sizeof(dm_cmd_fields) / sizeof(dm_cmd_fields[0]))
 		return IOCTL_UNKNOWN;
 	emit_next(tcp);
-	print_dm_ioctl(tcp, nr, arg);
+	/* strace shows a NULL struct dm_ioctl as a number. */
+	if (!arg)
+		emit_hex(tcp, 0);
+	else
+		print_dm_ioctl(tcp, nr, arg);
 	return RVAL_DECODED;
 }

@@ -14,6 +14,7 @@
 #include <linux/sockios.h>
 
 #include "engine/tcb.h"
+#include "select/qualify.h"
 #include "syscall/ioctl.h"
 #include "syscall/net.h"
 #include "syscall/netlink.h"
@@ -110,7 +111,14 @@ static void print_hwaddr(struct tcb *tcp, const unsigned char *p)
 		len += (size_t)snprintf(text + len, sizeof(text) - len,
 					"%s%02x", i ? ":" : "", p[2 + i]);
 	emit_field(tcp, "sa_data");
-	emit_raw(tcp, text);
+	/* -X raw: the bytes as a string; -X verbose: both. */
+	if (cfg.xlat_style == XLAT_STYLE_ABBREV) {
+		emit_raw(tcp, text);
+	} else {
+		emit_quoted(tcp, (const char *)p + 2, n, QUOTE_FORCE_HEX);
+		if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
+			emit_comment(tcp, text);
+	}
 	emit_struct_end(tcp);
 }
 
@@ -310,7 +318,7 @@ static int gifconf(struct tcb *tcp, uint64_t arg)
 		print_ifc_len(tcp, len);
 	}
 	emit_field(tcp, "ifc_buf");
-	if (syserror(tcp))
+	if (syserror(tcp) || !qual_verbose(tcp))
 		emit_ptr(tcp, buf);
 	else
 		print_ifconf_buf(tcp, buf, len);
@@ -318,16 +326,35 @@ static int gifconf(struct tcb *tcp, uint64_t arg)
 	return RVAL_DECIMAL;
 }
 
-/* SIOCBRADDBR's bridge name: at most IFNAMSIZ bytes. */
+/*
+ * SIOCBRADDBR's bridge name: at most IFNAMSIZ bytes, cut at -s (strace
+ * reads one byte past the limit, never past IFNAMSIZ); shown even with
+ * -e verbose=none.
+ */
 static void print_brname(struct tcb *tcp, uint64_t arg)
 {
+	size_t limit = cfg.string_limit < IFNAMSIZ_ ? cfg.string_limit
+						     : IFNAMSIZ_;
+	size_t want = limit < IFNAMSIZ_ ? limit + 1 : IFNAMSIZ_;
 	char name[IFNAMSIZ_];
+	ssize_t got = arg ? tracee_read_partial(tcp, arg, name, want) : -1;
 	size_t len;
 
-	if (!ioctl_fetch(tcp, arg, name, sizeof(name)))
+	if (got <= 0) {
+		emit_ptr(tcp, arg);
 		return;
-	len = strnlen(name, sizeof(name));
-	emit_quoted(tcp, name, len, len == sizeof(name) ? QUOTE_ELLIPSIS : 0);
+	}
+	len = strnlen(name, (size_t)got);
+	/* Cut by the end of readable memory before any NUL. */
+	if (len == (size_t)got && (size_t)got < want) {
+		emit_ptr(tcp, arg);
+		return;
+	}
+	if (len > limit || len == IFNAMSIZ_)
+		emit_quoted(tcp, name, len > limit ? limit : len,
+			    QUOTE_ELLIPSIS);
+	else
+		emit_quoted(tcp, name, len, 0);
 }
 
 int ioctl_net(struct tcb *tcp, uint32_t code, uint64_t arg)

@@ -69,7 +69,6 @@ static const struct xlat sg_dxfer_dirs[] = {
 	{ (uint32_t)SG_DXFER_TO_DEV, "SG_DXFER_TO_DEV" },
 	{ (uint32_t)SG_DXFER_FROM_DEV, "SG_DXFER_FROM_DEV" },
 	{ (uint32_t)SG_DXFER_TO_FROM_DEV, "SG_DXFER_TO_FROM_DEV" },
-	{ (uint32_t)-5, "SG_DXFER_UNKNOWN" },
 	{ 0, NULL },
 };
 
