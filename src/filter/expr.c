@@ -691,10 +691,10 @@ int qual_parse_value(struct qualifiers *q, enum qual_kind kind,
 		q->quiet_given = true;
 		return 0;
 	case QK_KVM:
-		/* Accepted for scripts; sltrace does not decode KVM_RUN. */
 		if (strcmp(value, "vcpu"))
 			return fail(err, false,
 				    "invalid -e kvm= argument: '%s'", value);
+		q->kvm_vcpu = true;
 		return 0;
 	case QK_DECODE_FDS:
 		return parse_words(&q->decode_fds, decode_fds_words,

@@ -60,6 +60,7 @@ struct qualifiers {
 	unsigned int status;		/* STATUS_* */
 	unsigned int quiet;		/* QUIET_* */
 	bool quiet_given;		/* by -e quiet= or -q, not the default */
+	bool kvm_vcpu;			/* -e kvm=vcpu: KVM_RUN's exit reason */
 	unsigned int decode_fds;	/* DECODE_FD_* */
 	/* -e inject= and -e fault=, in the order given (owned array). */
 	struct inject_spec *inject;

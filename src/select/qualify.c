@@ -79,6 +79,11 @@ bool qual_signal(int sig)
 	return sigset_q_has(&q()->signals, sig);
 }
 
+bool qual_kvm_vcpu(void)
+{
+	return q()->kvm_vcpu;
+}
+
 bool qual_quiet(unsigned int what)
 {
 	unsigned int set = q()->quiet_given ? q()->quiet : quiet_default;

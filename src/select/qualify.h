@@ -38,6 +38,8 @@ bool qual_signal(int sig);
  * kind is suppressed.
  */
 bool qual_quiet(unsigned int what);
+/* -e kvm=vcpu: KVM_RUN shows the vcpu's exit reason. */
+bool qual_kvm_vcpu(void);
 /* -e status=SET: the STATUS_* bits to print (issue 4 filters by it). */
 unsigned int qual_status(void);
 

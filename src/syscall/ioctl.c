@@ -175,6 +175,13 @@ static void sprint_ioc(char *buf, size_t size, uint32_t code)
 		 (code >> 8) & 0xff, code & 0xff, sz);
 }
 
+bool ioctl_known(struct tcb *tcp, uint32_t code)
+{
+	char buf[1024];
+
+	return ioctl_names(tcp, code, buf, sizeof(buf));
+}
+
 static void print_ioctl_cmd(struct tcb *tcp, uint32_t code)
 {
 	char names[1200], buf[1300], tab[1024];
@@ -491,6 +498,8 @@ static const struct ioctl_arg ioctl_args[] = {
 	{ SAME(0x8902), ARG(IA_INT_IN) },
 	{ SAME(0x8903), ARG(IA_INT_OUT) },
 	{ SAME(0x8904), ARG(IA_INT_OUT) },
+	{ SAME(0x8905), ARG(IA_INT_OUT) },	/* SIOCATMARK */
+	{ SAME(0x8926), ARG(IA_INT_IN) },	/* SIOCSIFENCAP */
 	/* Block devices. */
 	{ SAME(BLKROSET), ARG(IA_INT_IN) },
 	{ LONG_IOC(_IOC_WRITE, 0x12, 113), ARG(IA_INT_IN) },	/* BLKBSZSET */
@@ -831,6 +840,7 @@ void ioctl_field_ptr(struct tcb *tcp, const char *name, uint64_t v)
 static const ioctl_family_fn ioctl_families[] = {
 	ioctl_kernel, ioctl_block, ioctl_input, ioctl_dev, ioctl_gpio,
 	ioctl_kd, ioctl_dev2, ioctl_dev3, ioctl_scsi, ioctl_v4l2,
+	ioctl_net, ioctl_kvm, ioctl_dm,
 };
 
 static int ioctl_family(struct tcb *tcp, uint32_t code, uint64_t arg)

@@ -50,6 +50,18 @@ int ioctl_scsi(struct tcb *tcp, uint32_t code, uint64_t arg);
 /* Video4Linux2 VIDIOC_* (ioctl_v4l2.c). */
 int ioctl_v4l2(struct tcb *tcp, uint32_t code, uint64_t arg);
 
+/* Socket ioctls: struct ifreq, ifconf (ioctl_net.c). */
+int ioctl_net(struct tcb *tcp, uint32_t code, uint64_t arg);
+
+/* KVM on x86 (ioctl_kvm.c). */
+int ioctl_kvm(struct tcb *tcp, uint32_t code, uint64_t arg);
+
+/* Device mapper (ioctl_dm.c). */
+int ioctl_dm(struct tcb *tcp, uint32_t code, uint64_t arg);
+
+/* Whether code has a name in the tables of ioctl.c. */
+bool ioctl_known(struct tcb *tcp, uint32_t code);
+
 /*
  * The name of a command whose number carries a parameter, as strace
  * spells it ("EVIOCGBIT(EV_KEY, 8)", "MIXER_READ(13)"), into buf; its

@@ -4,7 +4,7 @@
 # random, loop devices, BLKPG, BLKTRACESETUP, FITRIM, fsxattr, FIEMAP,
 # evdev and the parameterised command names, HDIO, RTC, watchdogs,
 # counters, GPIO, the console's KD*, NBD, LIRC, UBI, MTD, PTP, TEE, SCSI
-# generic, Video4Linux2)
+# generic, Video4Linux2, socket ifreq/ifconf, device mapper, SG_IO, KVM)
 # decode as strace shows them: the lines of tests/progs/decode_ioctl traced
 # by strace and by the tracer agree under several flag sets.  The program
 # needs no device: most calls go to fd -1.
@@ -36,6 +36,19 @@ for flags in "" "-v" "-X raw" "-X verbose -v"; do
 		2>/dev/null || fail "strace $flags failed"
 	# shellcheck disable=SC2086
 	"$SLTRACE" -e trace=ioctl,write $flags -o sltrace.out "$prog" $sections ||
+		fail "$TOOL $flags failed"
+	"$cmp" strace.out sltrace.out >&2 ||
+		fail "lines differ with flags '$flags'"
+done
+# Socket getters on a real socket and SIOCGIFCONF (named section only:
+# -yy would show the socket's inode, which differs between the runs).
+for flags in "" "-v" "-X raw" "-e verbose=none" "-s 5"; do
+	note "flags: ${flags:-(none)}, section: netsock"
+	# shellcheck disable=SC2086
+	"$STRACE" -e trace=ioctl,write $flags -o strace.out "$prog" netsock \
+		2>/dev/null || fail "strace $flags failed"
+	# shellcheck disable=SC2086
+	"$SLTRACE" -e trace=ioctl,write $flags -o sltrace.out "$prog" netsock ||
 		fail "$TOOL $flags failed"
 	"$cmp" strace.out sltrace.out >&2 ||
 		fail "lines differ with flags '$flags'"

@@ -4,7 +4,8 @@
  * namespaces, userfaultfd, perf events, seccomp notifications, random,
  * inotify, loop devices, BLKPG/BLKTRACESETUP, FITRIM, fsxattr, FIEMAP,
  * evdev, HDIO, RTC, watchdogs, counters, GPIO, the console's KD*, NBD,
- * LIRC, UBI, MTD, PTP, TEE, the SCSI generic driver —
+ * LIRC, UBI, MTD, PTP, TEE, the SCSI generic driver, socket ifreq and
+ * ifconf, the device mapper, SG_IO, KVM —
  * with structs, NULL, pointers into an unmapped page and error returns.
  * Most go to fd -1 (EBADF): no device and no privilege is needed, and
  * the arguments print all the same.  tests/cases/decode-ioctl*.sh trace
@@ -48,6 +49,14 @@
 #include <linux/seccomp.h>
 #include <linux/userfaultfd.h>
 #include <linux/videodev2.h>
+
+#include <net/if.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <linux/sockios.h>
+#include <linux/dm-ioctl.h>
+#include <linux/bsg.h>
+#include <linux/kvm.h>
 
 #define PG 4096
 /* linux/inotify.h: its linux/fcntl.h clashes with glibc's fcntl.h. */
@@ -923,6 +932,202 @@ static void v4l2(char *end)
 	ioctl(-1, VIDIOC_S_EXT_CTRLS, x);
 }
 
+/* Socket commands: struct ifreq, ifconf, bridge names (ioctl_net.c). */
+static void net(char *end)
+{
+	static const unsigned int setters[] = {
+		SIOCSIFFLAGS, SIOCSIFADDR, SIOCSIFNETMASK, SIOCSIFHWADDR,
+		SIOCSIFMTU, SIOCSIFNAME, SIOCSIFMAP, SIOCSIFTXQLEN, SIOCBRADDIF,
+		SIOCGIFNAME, SIOCGIFMTU, SIOCGIFHWADDR, SIOCGIFFLAGS, SIOCATMARK,
+		SIOCSIFENCAP, SIOCGSTAMP, SIOCGIFCOUNT,
+	};
+	struct ifreq *ifr = (struct ifreq *)end - 1;
+	struct sockaddr_in *sin = (struct sockaddr_in *)&ifr->ifr_addr;
+
+	for (size_t i = 0; i < sizeof(setters) / sizeof(setters[0]); i++) {
+		fill(ifr, sizeof(*ifr), 0x61);
+		ifr->ifr_name[3] = '\0';
+		ioctl(-1, setters[i], ifr);
+		ifr->ifr_name[IFNAMSIZ - 1] = 'x';
+		ifr->ifr_flags = (short)0x1003;
+		sin->sin_family = AF_INET;
+		sin->sin_addr.s_addr = htonl(0x7f000001);
+		ioctl(-1, setters[i], ifr);
+		ioctl(-1, setters[i], NULL);
+		ioctl(-1, setters[i], end - 4);
+	}
+	strcpy(end - 6, "br0");
+	ioctl(-1, SIOCBRADDBR, end - 6);
+	memset(end - 16, 'b', 16);
+	ioctl(-1, SIOCBRDELBR, end - 16);
+	ioctl(-1, SIOCBRDELBR, end - 15);
+}
+
+/*
+ * The getters on a real socket, and SIOCGIFCONF: a separate section, as
+ * -yy shows the socket's inode, which differs between two runs.
+ */
+static void netsock(char *end)
+{
+	struct ifreq *ifr = (struct ifreq *)end - 1;
+	struct ifconf *ifc = (struct ifconf *)end - 1;
+	char *buf = end - 3 * sizeof(*ifr) - sizeof(*ifc);
+	int s = socket(AF_INET, SOCK_DGRAM, 0);
+
+	memset(ifr, 0, sizeof(*ifr));
+	strcpy(ifr->ifr_name, "lo");
+	ioctl(s, SIOCGIFINDEX, ifr);
+	ioctl(s, SIOCGIFNAME, ifr);
+	ioctl(s, SIOCGIFFLAGS, ifr);
+	ioctl(s, SIOCGIFADDR, ifr);
+	strcpy(ifr->ifr_name, "no-such-if");
+	ioctl(s, SIOCGIFMTU, ifr);
+	ifc->ifc_len = 3 * sizeof(*ifr);
+	ifc->ifc_buf = buf;
+	ioctl(s, SIOCGIFCONF, ifc);
+	ifc->ifc_buf = NULL;
+	ioctl(s, SIOCGIFCONF, ifc);
+	ioctl(s, SIOCGIFCONF, end - 4);
+	close(s);
+}
+
+/* Device mapper: struct dm_ioctl and what follows it (ioctl_dm.c). */
+static void dm(char *end)
+{
+	static const unsigned int cmds[] = {
+		DM_VERSION, DM_REMOVE_ALL, DM_LIST_DEVICES, DM_DEV_CREATE,
+		DM_DEV_REMOVE, DM_DEV_RENAME, DM_DEV_SUSPEND, DM_DEV_STATUS,
+		DM_DEV_WAIT, DM_TABLE_LOAD, DM_TABLE_CLEAR, DM_TABLE_DEPS,
+		DM_TABLE_STATUS, DM_LIST_VERSIONS, DM_TARGET_MSG,
+		DM_DEV_SET_GEOMETRY, DM_DEV_ARM_POLL,
+	};
+	size_t size = sizeof(struct dm_ioctl) + sizeof(struct dm_target_spec) + 16;
+	struct dm_ioctl *d = (struct dm_ioctl *)(end - size);
+	struct dm_target_spec *t = (struct dm_target_spec *)(d + 1);
+
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		memset(d, 0, size);
+		d->version[0] = DM_VERSION_MAJOR;
+		d->version[1] = 4;
+		d->data_size = (uint32_t)size;
+		d->data_start = sizeof(*d);
+		d->target_count = 1;
+		d->dev = 0x801;
+		d->event_nr = 7;
+		d->flags = DM_READONLY_FLAG | 0x80;
+		strcpy(d->name, "vg-lv");
+		fill(d->uuid, sizeof(d->uuid), 0x41);
+		t->sector_start = 8;
+		t->length = 1024;
+		strcpy(t->target_type, "linear");
+		strcpy((char *)(t + 1), "8:1 2048 tail");
+		ioctl(-1, cmds[i], d);
+		d->data_size = 100;
+		ioctl(-1, cmds[i], d);
+		d->version[0] = 3;
+		ioctl(-1, cmds[i], d);
+		ioctl(-1, cmds[i], NULL);
+		ioctl(-1, cmds[i], end - 8);
+	}
+	memset(d, 0, size);
+	d->version[0] = DM_VERSION_MAJOR;
+	d->data_size = (uint32_t)size;
+	d->data_start = (uint32_t)size - 4;
+	d->target_count = 3;
+	ioctl(-1, DM_TABLE_LOAD, d);
+	ioctl(-1, DM_TARGET_MSG, d);
+	d->data_start = (uint32_t)size + 4;
+	ioctl(-1, DM_DEV_RENAME, d);
+}
+
+/* SG_IO: struct sg_io_hdr and struct sg_io_v4 (ioctl_scsi.c). */
+static void sgio(char *end)
+{
+	struct sg_io_hdr *h = (struct sg_io_hdr *)end - 1;
+	struct sg_io_v4 *v = (struct sg_io_v4 *)end - 1;
+	static const int dirs[] = {
+		SG_DXFER_NONE, SG_DXFER_TO_DEV, SG_DXFER_FROM_DEV,
+		SG_DXFER_TO_FROM_DEV, -5, 7,
+	};
+	static unsigned char cdb[6] = { 0x12, 0, 0, 0, 0x24, 0 };
+	static char data[8] = "abc\x01\xffz";
+	static struct iovec iov[2] = {
+		{ data, 3 }, { data + 3, 4 },
+	};
+
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		fill(h, sizeof(*h), 0x80);
+		h->interface_id = 'S';
+		h->dxfer_direction = dirs[i];
+		h->cmd_len = sizeof(cdb);
+		h->cmdp = cdb;
+		h->dxfer_len = 6;
+		h->dxferp = data;
+		h->iovec_count = 0;
+		h->sb_len_wr = 2;
+		h->sbp = (unsigned char *)data;
+		h->resid = (int)i - 1;
+		h->flags = SG_FLAG_DIRECT_IO | 0x100;
+		ioctl(-1, SG_IO, h);
+		h->iovec_count = 2;
+		h->dxferp = iov;
+		ioctl(-1, SG_IO, h);
+	}
+	h->interface_id = 'X';
+	ioctl(-1, SG_IO, h);
+	ioctl(-1, SG_IO, end - 4);
+	fill(v, sizeof(*v), 0x90);
+	v->guard = 'Q';
+	v->protocol = BSG_PROTOCOL_SCSI;
+	v->subprotocol = BSG_SUB_PROTOCOL_SCSI_CMD;
+	v->request_len = sizeof(cdb);
+	v->request = (uintptr_t)cdb;
+	v->dout_xfer_len = 5;
+	v->dout_xferp = (uintptr_t)data;
+	v->dout_iovec_count = 0;
+	v->din_iovec_count = 2;
+	v->din_xfer_len = 7;
+	v->din_xferp = (uintptr_t)iov;
+	v->din_resid = 2;
+	v->response_len = 3;
+	v->response = (uintptr_t)data;
+	v->flags = BSG_FLAG_Q_AT_TAIL;
+	ioctl(-1, SG_IO, v);
+}
+
+/* KVM commands on no VM: their arguments all the same (ioctl_kvm.c). */
+static void kvm(char *end)
+{
+	struct kvm_userspace_memory_region *r =
+		(struct kvm_userspace_memory_region *)end - 1;
+	struct kvm_regs *regs = (struct kvm_regs *)end - 1;
+	struct kvm_sregs *sregs = (struct kvm_sregs *)end - 1;
+	struct kvm_cpuid2 *c = (struct kvm_cpuid2 *)(end - sizeof(*c) -
+				2 * sizeof(struct kvm_cpuid_entry2));
+
+	ioctl(-1, KVM_CHECK_EXTENSION, KVM_CAP_USER_MEMORY);
+	ioctl(-1, KVM_CHECK_EXTENSION, 0xfffff);
+	ioctl(-1, KVM_CREATE_VM, 0);
+	ioctl(-1, KVM_CREATE_VCPU, 2);
+	ioctl(-1, KVM_RUN, 0);
+	fill(r, sizeof(*r), 1);
+	r->flags = KVM_MEM_READONLY;
+	ioctl(-1, KVM_SET_USER_MEMORY_REGION, r);
+	ioctl(-1, KVM_SET_USER_MEMORY_REGION, end - 4);
+	fill(regs, sizeof(*regs), 3);
+	ioctl(-1, KVM_SET_REGS, regs);
+	ioctl(-1, KVM_GET_REGS, regs);
+	fill(sregs, sizeof(*sregs), 5);
+	ioctl(-1, KVM_SET_SREGS, sregs);
+	ioctl(-1, KVM_GET_SREGS, NULL);
+	fill(c, sizeof(*c) + 2 * sizeof(struct kvm_cpuid_entry2), 7);
+	c->nent = 2;
+	ioctl(-1, KVM_SET_CPUID2, c);
+	c->nent = 0;
+	ioctl(-1, KVM_SET_CPUID2, c);
+	ioctl(-1, KVM_GET_SUPPORTED_CPUID, c);
+}
+
 /* Whether section name is to run: the arguments name those that are, all without. */
 static bool wanted(int argc, char **argv, const char *name)
 {
@@ -964,7 +1169,6 @@ int main(int argc, char **argv)
 		gpio(end);
 	if (wanted(argc, argv, "kd"))
 		kd(end);
-
 	if (wanted(argc, argv, "dev2"))
 		dev2(end);
 	if (wanted(argc, argv, "dev3"))
@@ -973,6 +1177,17 @@ int main(int argc, char **argv)
 		scsi(end);
 	if (wanted(argc, argv, "v4l2"))
 		v4l2(end);
+	if (wanted(argc, argv, "net"))
+		net(end);
+	/* Named only: -yy would show the socket's inode. */
+	if (argc > 1 && wanted(argc, argv, "netsock"))
+		netsock(end);
+	if (wanted(argc, argv, "dm"))
+		dm(end);
+	if (wanted(argc, argv, "sgio"))
+		sgio(end);
+	if (wanted(argc, argv, "kvm"))
+		kvm(end);
 	marker("decode-end");
 	return 0;
 }
