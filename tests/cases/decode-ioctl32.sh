@@ -14,44 +14,5 @@
 have_32bit || skip "this kernel runs no 32-bit programs"
 need_strace
 
-cmp=$SRCDIR/tests/progs/decode_proc_cmp
 prog=$PROGS/decode_ioctl32
-for flags in "" "-v" "-X verbose" "-X raw" "-yy" "-e verbose=none" "-s 5"; do
-	note "flags: ${flags:-(none)}"
-	# shellcheck disable=SC2086
-	"$STRACE" -e trace=ioctl,write $flags -o strace.out "$prog" 2>/dev/null ||
-		fail "strace $flags failed"
-	# shellcheck disable=SC2086
-	"$SLTRACE" -e trace=ioctl,write $flags -o sltrace.out "$prog" ||
-		fail "$TOOL $flags failed"
-	"$cmp" strace.out sltrace.out >&2 ||
-		fail "lines differ with flags '$flags'"
-done
-# The sections whose read commands decode at exit, once more with every
-# ioctl "succeeding": the output is what the program put there.
-sections="input dev gpio kd dev2 dev3 scsi v4l2"
-for flags in "" "-v" "-X raw" "-X verbose -v"; do
-	flags="$flags -e inject=ioctl:retval=64"
-	note "flags: $flags, sections: $sections"
-	# shellcheck disable=SC2086
-	"$STRACE" -e trace=ioctl,write $flags -o strace.out "$prog" $sections \
-		2>/dev/null || fail "strace $flags failed"
-	# shellcheck disable=SC2086
-	"$SLTRACE" -e trace=ioctl,write $flags -o sltrace.out "$prog" $sections ||
-		fail "$TOOL $flags failed"
-	"$cmp" strace.out sltrace.out >&2 ||
-		fail "lines differ with flags '$flags'"
-done
-# Socket getters on a real socket and SIOCGIFCONF (named section only:
-# -yy would show the socket's inode, which differs between the runs).
-for flags in "" "-v" "-X raw" "-e verbose=none" "-s 5"; do
-	note "flags: ${flags:-(none)}, section: netsock"
-	# shellcheck disable=SC2086
-	"$STRACE" -e trace=ioctl,write $flags -o strace.out "$prog" netsock \
-		2>/dev/null || fail "strace $flags failed"
-	# shellcheck disable=SC2086
-	"$SLTRACE" -e trace=ioctl,write $flags -o sltrace.out "$prog" netsock ||
-		fail "$TOOL $flags failed"
-	"$cmp" strace.out sltrace.out >&2 ||
-		fail "lines differ with flags '$flags'"
-done
+. "$SRCDIR/tests/cases/decode-ioctl.inc"
