@@ -12,6 +12,7 @@
 #include <sys/socket.h>
 
 #include "arch/arch.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/net.h"
 #include "xlat/tables/addrfams.h"
@@ -288,11 +289,14 @@ SYS_FUNC(sendto)
 /* recv and recvfrom: the data is printed at exit, as long as it came. */
 static void print_recv_exit(struct tcb *tcp)
 {
+	/* MSG_TRUNC returns the datagram's length: no more than len came. */
 	if (syserror(tcp))
 		emit_ptr(tcp, tcp_arg(tcp, 1));
 	else
 		print_sock_buf(tcp, tcp_iarg(tcp, 0), tcp_arg(tcp, 1),
-			       (uint64_t)tcp_rval(tcp));
+			       (uint64_t)tcp_rval(tcp) < tcp_arg(tcp, 2) ?
+				       (uint64_t)tcp_rval(tcp) :
+				       tcp_arg(tcp, 2));
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 2));
 	emit_next(tcp);
@@ -460,7 +464,8 @@ static int decode_recvmmsg(struct tcb *tcp, int wide)
 	emit_next(tcp);
 	print_msg_flags(tcp, (uint32_t)tcp_arg(tcp, 3));
 	emit_next(tcp);
-	if (!ts || !p || !p->ok) {
+	/* -e verbose=none: the timeout by address, and no "left". */
+	if (!ts || !p || !p->ok || !qual_verbose(tcp)) {
 		emit_ptr(tcp, ts);
 		return RVAL_DECIMAL;
 	}
