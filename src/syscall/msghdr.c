@@ -323,6 +323,17 @@ void print_msghdr(struct tcb *tcp, uint64_t addr, int64_t data_len,
 		print_msg(tcp, &m, data_len, (int64_t)(uint32_t)in);
 }
 
+void dump_msghdr(struct tcb *tcp, uint64_t addr, uint64_t data_size)
+{
+	unsigned char b[56];
+	struct msg m;
+
+	if (addr && !tracee_read(tcp, addr, b, msghdr_size(tcp))) {
+		msg_unpack(tcp, b, &m);
+		dump_iov(tcp, m.iov, m.iovlen, data_size);
+	}
+}
+
 /* One struct mmsghdr: a msghdr, then msg_len, padded to a word. */
 static void print_mmsghdr(struct tcb *tcp, const void *elem, void *data)
 {

@@ -14,6 +14,7 @@
 #include "arch/arch.h"
 #include "select/qualify.h"
 #include "syscall/defs.h"
+#include "syscall/desc.h"
 #include "syscall/net.h"
 #include "xlat/tables/addrfams.h"
 #include "xlat/tables/ethernet_protocols.h"
@@ -270,33 +271,56 @@ static void print_send(struct tcb *tcp)
 	print_msg_flags(tcp, (uint32_t)tcp_arg(tcp, 3));
 }
 
+/*
+ * The sends print everything at entry; -e write= keeps the exit stop,
+ * to dump what was sent under the line.
+ */
+static int send_done(struct tcb *tcp)
+{
+	int fd = tcp_iarg(tcp, 0);
+
+	if (entering(tcp))
+		return fd >= 0 && qual_write_dump(fd) ? 0 : RVAL_DECODED;
+	return RVAL_DECIMAL;
+}
+
 SYS_FUNC(send)
 {
-	print_send(tcp);
-	return RVAL_DECODED;
+	if (entering(tcp))
+		print_send(tcp);
+	else if (!syserror(tcp))
+		dump_buf(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2));
+	return send_done(tcp);
 }
 
 SYS_FUNC(sendto)
 {
-	print_send(tcp);
-	emit_next(tcp);
-	print_sockaddr(tcp, tcp_arg(tcp, 4), tcp_iarg(tcp, 5));
-	emit_next(tcp);
-	emit_int(tcp, tcp_iarg(tcp, 5));
-	return RVAL_DECODED;
+	if (entering(tcp)) {
+		print_send(tcp);
+		emit_next(tcp);
+		print_sockaddr(tcp, tcp_arg(tcp, 4), tcp_iarg(tcp, 5));
+		emit_next(tcp);
+		emit_int(tcp, tcp_iarg(tcp, 5));
+	} else if (!syserror(tcp)) {
+		dump_buf(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2));
+	}
+	return send_done(tcp);
 }
 
 /* recv and recvfrom: the data is printed at exit, as long as it came. */
 static void print_recv_exit(struct tcb *tcp)
 {
 	/* MSG_TRUNC returns the datagram's length: no more than len came. */
-	if (syserror(tcp))
+	uint64_t got = (uint64_t)tcp_rval(tcp) < tcp_arg(tcp, 2) ?
+			       (uint64_t)tcp_rval(tcp) : tcp_arg(tcp, 2);
+
+	if (syserror(tcp)) {
 		emit_ptr(tcp, tcp_arg(tcp, 1));
-	else
-		print_sock_buf(tcp, tcp_iarg(tcp, 0), tcp_arg(tcp, 1),
-			       (uint64_t)tcp_rval(tcp) < tcp_arg(tcp, 2) ?
-				       (uint64_t)tcp_rval(tcp) :
-				       tcp_arg(tcp, 2));
+	} else {
+		print_sock_buf(tcp, tcp_iarg(tcp, 0), tcp_arg(tcp, 1), got);
+		if (qual_read_dump(tcp_iarg(tcp, 0)))
+			dump_buf(tcp, tcp_arg(tcp, 1), got);
+	}
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 2));
 	emit_next(tcp);
@@ -330,12 +354,16 @@ SYS_FUNC(recvfrom)
 
 SYS_FUNC(sendmsg)
 {
-	print_fd(tcp, tcp_iarg(tcp, 0));
-	emit_next(tcp);
-	print_msghdr(tcp, tcp_arg(tcp, 1), -1, 0);
-	emit_next(tcp);
-	print_msg_flags(tcp, (uint32_t)tcp_arg(tcp, 2));
-	return RVAL_DECODED;
+	if (entering(tcp)) {
+		print_fd(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		print_msghdr(tcp, tcp_arg(tcp, 1), -1, 0);
+		emit_next(tcp);
+		print_msg_flags(tcp, (uint32_t)tcp_arg(tcp, 2));
+	} else if (!syserror(tcp)) {
+		dump_msghdr(tcp, tcp_arg(tcp, 1), IOV_DATA_ALL);
+	}
+	return send_done(tcp);
 }
 
 /*
@@ -376,6 +404,9 @@ SYS_FUNC(recvmsg)
 		}
 	} else {
 		print_msghdr(tcp, tcp_arg(tcp, 1), tcp_rval(tcp), 1);
+		if (qual_read_dump(tcp_iarg(tcp, 0)))
+			dump_msghdr(tcp, tcp_arg(tcp, 1),
+				    (uint64_t)tcp_rval(tcp));
 	}
 	emit_next(tcp);
 	print_msg_flags(tcp, (uint32_t)tcp_arg(tcp, 2));
@@ -394,6 +425,8 @@ SYS_FUNC(sendmmsg)
 	else
 		print_mmsghdr_array(tcp, tcp_arg(tcp, 1),
 				    (unsigned int)tcp_rval(tcp), 0);
+	if (!syserror(tcp) && qual_write_dump(tcp_iarg(tcp, 0)))
+		dump_mmsg(tcp, tcp_arg(tcp, 1), (uint64_t)tcp_rval(tcp));
 	emit_next(tcp);
 	emit_uint(tcp, (uint32_t)tcp_arg(tcp, 2));
 	emit_next(tcp);
@@ -459,6 +492,8 @@ static int decode_recvmmsg(struct tcb *tcp, int wide)
 	else
 		print_mmsghdr_array(tcp, tcp_arg(tcp, 1),
 				    (unsigned int)tcp_rval(tcp), 1);
+	if (!syserror(tcp) && qual_read_dump(tcp_iarg(tcp, 0)))
+		dump_mmsg(tcp, tcp_arg(tcp, 1), (uint64_t)tcp_rval(tcp));
 	emit_next(tcp);
 	emit_uint(tcp, (uint32_t)tcp_arg(tcp, 2));
 	emit_next(tcp);

@@ -60,6 +60,8 @@ void print_socklen_inout(struct tcb *tcp, uint64_t addr, int in_ok,
 			 uint32_t in);
 
 /* The whole msghdr / mmsghdr printers of msghdr.c. */
+/* -e read=/-e write=: the iovec of the msghdr at addr, data_size bytes. */
+void dump_msghdr(struct tcb *tcp, uint64_t addr, uint64_t data_size);
 void print_msghdr(struct tcb *tcp, uint64_t addr, int64_t data_len,
 		  int is_recv);
 void print_mmsghdr_array(struct tcb *tcp, uint64_t addr, unsigned int n,
