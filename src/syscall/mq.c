@@ -8,8 +8,10 @@
 
 #include <fcntl.h>
 
+#include "select/qualify.h"
 #include "syscall/clock.h"
 #include "syscall/defs.h"
+#include "syscall/desc.h"
 #include "syscall/file.h"
 
 static const struct xlat mq_attr_flags[] = {
@@ -77,6 +79,14 @@ SYS_FUNC(mq_unlink)
 
 static int decode_mq_timedsend(struct tcb *tcp, int wide)
 {
+	int fd = tcp_iarg(tcp, 0);
+
+	/* -e write= keeps the exit stop, to dump the message under it. */
+	if (exiting(tcp)) {
+		if (!syserror(tcp))
+			dump_buf(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2));
+		return RVAL_DECIMAL;
+	}
 	print_fd(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
 	emit_buf(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2));
@@ -86,7 +96,7 @@ static int decode_mq_timedsend(struct tcb *tcp, int wide)
 	emit_uint(tcp, (uint32_t)tcp_arg(tcp, 3));
 	emit_next(tcp);
 	print_any_timespec(tcp, tcp_arg(tcp, 4), wide);
-	return RVAL_DECODED;
+	return fd >= 0 && qual_write_dump(fd) ? 0 : RVAL_DECODED;
 }
 
 SYS_FUNC(mq_timedsend)
@@ -113,6 +123,8 @@ static int decode_mq_timedreceive(struct tcb *tcp, int wide)
 		emit_ptr(tcp, tcp_arg(tcp, 1));
 	else
 		emit_buf(tcp, tcp_arg(tcp, 1), (uint64_t)tcp_rval(tcp));
+	if (!syserror(tcp) && qual_read_dump(tcp_iarg(tcp, 0)))
+		dump_buf(tcp, tcp_arg(tcp, 1), (uint64_t)tcp_rval(tcp));
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 2));
 	emit_next(tcp);
