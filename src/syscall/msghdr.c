@@ -334,31 +334,81 @@ void dump_msghdr(struct tcb *tcp, uint64_t addr, uint64_t data_size)
 	}
 }
 
+/* The most messages the kernel takes at once (include/uapi/linux/uio.h). */
+#define UIO_MAXIOV 1024
+
+struct mmsg_ctx {
+	enum mmsg_mode mode;
+	const uint32_t *in_namelen;
+	unsigned int n_in;
+	unsigned int i;		/* the element being printed */
+};
+
 /* One struct mmsghdr: a msghdr, then msg_len, padded to a word. */
 static void print_mmsghdr(struct tcb *tcp, const void *elem, void *data)
 {
-	int is_recv = *(const int *)data;
+	struct mmsg_ctx *c = data;
 	uint32_t msg_len =
 		get_u32((const unsigned char *)elem + msghdr_size(tcp));
+	int64_t in = c->mode == MMSG_RECV && c->i < c->n_in ?
+			     (int64_t)c->in_namelen[c->i] : -1;
 	struct msg m;
 
+	c->i++;
 	msg_unpack(tcp, elem, &m);
 	emit_struct_begin(tcp);
 	emit_field(tcp, "msg_hdr");
-	print_msg(tcp, &m, is_recv ? (int64_t)msg_len : -1, -1);
-	emit_field(tcp, "msg_len");
-	emit_uint(tcp, msg_len);
+	print_msg(tcp, &m, c->mode == MMSG_RECV ? (int64_t)msg_len : -1, in);
+	/* Past those sent, the kernel filled nothing in. */
+	if (c->mode == MMSG_RECV || c->i <= c->n_in) {
+		emit_field(tcp, "msg_len");
+		emit_uint(tcp, msg_len);
+	}
 	emit_struct_end(tcp);
 }
 
 void print_mmsghdr_array(struct tcb *tcp, uint64_t addr, unsigned int n,
-			 int is_recv)
+			 enum mmsg_mode mode, const uint32_t *in_namelen,
+			 unsigned int n_in)
 {
+	struct mmsg_ctx c = {
+		.mode = mode, .in_namelen = in_namelen, .n_in = n_in,
+	};
+
 	/* Unlike other arrays, strace shows even an empty one by address. */
 	if (!qual_verbose(tcp)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
-	print_array(tcp, addr, n, tcp_wordsize(tcp) == 4 ? 32 : 64,
-		    print_mmsghdr, &is_recv);
+	print_array_max(tcp, addr, n, tcp_wordsize(tcp) == 4 ? 32 : 64,
+			UIO_MAXIOV, print_mmsghdr, &c);
+}
+
+uint32_t *save_mmsg_namelens(struct tcb *tcp, uint64_t addr, unsigned int max,
+			     unsigned int *n_out)
+{
+	size_t size = tcp_wordsize(tcp) == 4 ? 32 : 64;
+	unsigned int w = tcp_wordsize(tcp);
+	uint32_t *v = NULL;
+	unsigned char b[64];
+	unsigned int n;
+
+	*n_out = 0;
+	if (!addr || !max)
+		return NULL;
+	v = malloc(max * sizeof(*v));
+	if (!v)
+		return NULL;
+	/* msg_namelen follows the msg_name pointer. */
+	for (n = 0; n < max; n++) {
+		if (tracee_read(tcp, addr + n * size, b, size))
+			break;
+		memcpy(&v[n], b + w, sizeof(v[n]));
+	}
+	if (!n) {
+		free(v);
+		return NULL;
+	}
+	*n_out = n;
+	return v;
 }

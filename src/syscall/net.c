@@ -420,11 +420,10 @@ SYS_FUNC(sendmmsg)
 		emit_next(tcp);
 		return 0;
 	}
-	if (syserror(tcp))
-		emit_ptr(tcp, tcp_arg(tcp, 1));
-	else
-		print_mmsghdr_array(tcp, tcp_arg(tcp, 1),
-				    (unsigned int)tcp_rval(tcp), 0);
+	/* All that was given, even when the send failed. */
+	print_mmsghdr_array(tcp, tcp_arg(tcp, 1), (uint32_t)tcp_arg(tcp, 2),
+			    MMSG_SEND, NULL,
+			    syserror(tcp) ? 0 : (unsigned int)tcp_rval(tcp));
 	if (!syserror(tcp) && qual_write_dump(tcp_iarg(tcp, 0)))
 		dump_mmsg(tcp, tcp_arg(tcp, 1), (uint64_t)tcp_rval(tcp));
 	emit_next(tcp);
@@ -441,7 +440,21 @@ SYS_FUNC(sendmmsg)
 struct recvmmsg_priv {
 	int ok;
 	int64_t sec, nsec;
+	/* Each msg_namelen as given, to show "given => filled". */
+	uint32_t *namelen;
+	unsigned int n_namelen;
 };
+
+static void recvmmsg_priv_free(void *p)
+{
+	struct recvmmsg_priv *r = p;
+
+	free(r->namelen);
+	free(r);
+}
+
+/* No more than the kernel handles (UIO_MAXIOV) are saved. */
+#define MMSG_SAVE_MAX 1024
 
 static int read_ts(struct tcb *tcp, uint64_t addr, int wide, int64_t *sec,
 		   int64_t *nsec)
@@ -475,23 +488,30 @@ static int decode_recvmmsg(struct tcb *tcp, int wide)
 	if (entering(tcp)) {
 		print_fd(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
-		if (ts) {
-			p = calloc(1, sizeof(*p));
-			if (p) {
+		p = calloc(1, sizeof(*p));
+		if (p) {
+			uint32_t vlen = (uint32_t)tcp_arg(tcp, 2);
+
+			if (ts)
 				p->ok = !read_ts(tcp, ts, wide, &p->sec,
 						 &p->nsec);
-				tcp->priv = p;
-				tcp->priv_free = free;
-			}
+			p->namelen = save_mmsg_namelens(
+				tcp, tcp_arg(tcp, 1),
+				vlen < MMSG_SAVE_MAX ? vlen : MMSG_SAVE_MAX,
+				&p->n_namelen);
+			tcp->priv = p;
+			tcp->priv_free = recvmmsg_priv_free;
 		}
 		return 0;
 	}
-	p = tcp->priv_free == free ? tcp->priv : NULL;
+	p = tcp->priv_free == recvmmsg_priv_free ? tcp->priv : NULL;
 	if (syserror(tcp))
 		emit_ptr(tcp, tcp_arg(tcp, 1));
 	else
 		print_mmsghdr_array(tcp, tcp_arg(tcp, 1),
-				    (unsigned int)tcp_rval(tcp), 1);
+				    (unsigned int)tcp_rval(tcp), MMSG_RECV,
+				    p ? p->namelen : NULL,
+				    p ? p->n_namelen : 0);
 	if (!syserror(tcp) && qual_read_dump(tcp_iarg(tcp, 0)))
 		dump_mmsg(tcp, tcp_arg(tcp, 1), (uint64_t)tcp_rval(tcp));
 	emit_next(tcp);
