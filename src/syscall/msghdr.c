@@ -83,16 +83,78 @@ static uint32_t get_u32(const unsigned char *p)
 	return v;
 }
 
+/* One timeval or timespec of a timestamp control message. */
+static void print_cmsg_time(struct tcb *tcp, int64_t sec, uint64_t frac,
+			    bool usec)
+{
+	emit_struct_begin(tcp);
+	emit_field(tcp, "tv_sec");
+	emit_int(tcp, sec);
+	emit_field(tcp, usec ? "tv_usec" : "tv_nsec");
+	emit_uint(tcp, frac);
+	emit_struct_end(tcp);
+}
+
+/*
+ * SO_TIMESTAMP*: count times of two fields each, of the tracee's long
+ * (the _OLD forms) or 64-bit (the _NEW ones).  Any other size: "???".
+ */
+static void print_cmsg_times(struct tcb *tcp, const unsigned char *d,
+			     size_t len, unsigned int count, bool wide,
+			     bool usec)
+{
+	unsigned int w = wide ? 8 : tcp_wordsize(tcp);
+
+	emit_field(tcp, "cmsg_data");
+	if (len != count * 2 * w) {
+		emit_raw(tcp, "???");
+		return;
+	}
+	if (count > 1)
+		emit_array_begin(tcp);
+	for (unsigned int i = 0; i < count; i++) {
+		const unsigned char *t = d + i * 2 * w;
+		int64_t sec;
+		uint64_t frac;
+
+		if (w == 4) {
+			sec = (int32_t)get_u32(t);
+			frac = get_u32(t + 4);
+		} else {
+			memcpy(&sec, t, 8);
+			memcpy(&frac, t + 8, 8);
+		}
+		if (i)
+			emit_next(tcp);
+		print_cmsg_time(tcp, sec, frac, usec);
+	}
+	if (count > 1)
+		emit_array_end(tcp);
+}
+
+/* socket(7) and include/uapi/asm-generic/socket.h */
+#define SCM_SECURITY_TYPE 3
+#define SO_TIMESTAMP_OLD_TYPE 29
+#define SO_TIMESTAMPNS_OLD_TYPE 35
+#define SO_TIMESTAMPING_OLD_TYPE 37
+#define SO_TIMESTAMP_NEW_TYPE 63
+#define SO_TIMESTAMPNS_NEW_TYPE 64
+#define SO_TIMESTAMPING_NEW_TYPE 65
+
 static void print_cmsg_socket(struct tcb *tcp, int type,
 			      const unsigned char *d, size_t len)
 {
-	unsigned int w = tcp_wordsize(tcp);
-
 	switch (type) {
 	case SCM_RIGHTS:
+		if (len < 4)
+			break;
 		emit_field(tcp, "cmsg_data");
 		emit_array_begin(tcp);
 		for (size_t i = 0; i + 4 <= len; i += 4) {
+			if (array_cut(tcp, i / 4)) {
+				emit_more(tcp);
+				break;
+			}
 			emit_next(tcp);
 			print_fd(tcp, (int)get_u32(d + i));
 		}
@@ -111,19 +173,28 @@ static void print_cmsg_socket(struct tcb *tcp, int type,
 		emit_uint(tcp, get_u32(d + 8));
 		emit_struct_end(tcp);
 		break;
-	case 29:	/* SO_TIMESTAMP_OLD: a struct timeval */
-	case 35:	/* SO_TIMESTAMPNS_OLD: a struct timespec */
-		if (len < 2 * w)
-			break;
+	case SCM_SECURITY_TYPE:
+		/* The security context, a string of len bytes. */
 		emit_field(tcp, "cmsg_data");
-		emit_struct_begin(tcp);
-		emit_field(tcp, "tv_sec");
-		emit_int(tcp, w == 4 ? (int32_t)get_u32(d)
-				     : (int64_t)word_at(tcp, d));
-		emit_field(tcp, type == 29 ? "tv_usec" : "tv_nsec");
-		emit_int(tcp, w == 4 ? (int32_t)get_u32(d + 4)
-				     : (int64_t)word_at(tcp, d + 8));
-		emit_struct_end(tcp);
+		emit_quoted(tcp, (const char *)d, len, 0);
+		break;
+	case SO_TIMESTAMP_OLD_TYPE:
+		print_cmsg_times(tcp, d, len, 1, false, true);
+		break;
+	case SO_TIMESTAMPNS_OLD_TYPE:
+		print_cmsg_times(tcp, d, len, 1, false, false);
+		break;
+	case SO_TIMESTAMPING_OLD_TYPE:
+		print_cmsg_times(tcp, d, len, 3, false, false);
+		break;
+	case SO_TIMESTAMP_NEW_TYPE:
+		print_cmsg_times(tcp, d, len, 1, true, true);
+		break;
+	case SO_TIMESTAMPNS_NEW_TYPE:
+		print_cmsg_times(tcp, d, len, 1, true, false);
+		break;
+	case SO_TIMESTAMPING_NEW_TYPE:
+		print_cmsg_times(tcp, d, len, 3, true, false);
 		break;
 	}
 }
@@ -175,28 +246,78 @@ static void print_cmsg_ip(struct tcb *tcp, int type, const unsigned char *d,
 	}
 }
 
-/* The control messages of len bytes at addr. */
+/*
+ * The kernel takes no more control data than net.core.optmem_max; strace
+ * reads no more either (20480 when the sysctl cannot be read).
+ */
+static size_t optmem_max(void)
+{
+	static size_t max;
+	unsigned long v;
+	FILE *f;
+
+	if (max)
+		return max;
+	max = 20480;
+	f = fopen("/proc/sys/net/core/optmem_max", "r");
+	if (f) {
+		if (fscanf(f, "%lu", &v) == 1 && v)
+			max = v;
+		fclose(f);
+	}
+	return max;
+}
+
+static void print_cmsg_type(struct tcb *tcp, int level, int type)
+{
+	switch (level) {
+	case SOL_SOCKET:
+		print_xval(tcp, scm_types, (uint32_t)type, "SCM_???");
+		break;
+	case 0:		/* SOL_IP */
+		print_xval(tcp, ip_options, (uint32_t)type, "IP_???");
+		break;
+	case 41:	/* SOL_IPV6 */
+		print_xval(tcp, ipv6_options, (uint32_t)type, "IPV6_???");
+		break;
+	default:
+		emit_hex(tcp, (uint32_t)type);
+		break;
+	}
+}
+
+/*
+ * The control messages of len bytes at addr.  Each header shows its
+ * cmsg_len as given; its data is what lies within both cmsg_len and
+ * the buffer.  A tail too short for a header ends the array with
+ * "... /\* its address *\/".
+ */
 static void print_cmsgs(struct tcb *tcp, uint64_t addr, uint64_t len)
 {
 	unsigned int w = tcp_wordsize(tcp);
 	size_t hdr = w == 4 ? 12 : 16, off = 0, n = len;
 	unsigned char *buf;
 	unsigned int i = 0;
+	char where[32];
 
-	if (n > 65536)
-		n = 65536;
-	buf = malloc(n ? n : 1);
+	if (len < hdr) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	if (n > optmem_max())
+		n = optmem_max();
+	buf = malloc(n);
 	if (!buf || tracee_read(tcp, addr, buf, n)) {
 		free(buf);
 		emit_ptr(tcp, addr);
 		return;
 	}
 	emit_array_begin(tcp);
-	while (off + hdr <= n) {
+	for (;;) {
 		uint64_t clen = word_at(tcp, buf + off);
 		int level = (int)get_u32(buf + off + w);
 		int type = (int)get_u32(buf + off + w + 4);
-		size_t dlen;
+		size_t avail = n - off, dlen, step;
 
 		if (array_cut(tcp, i++)) {
 			emit_more(tcp);
@@ -209,33 +330,35 @@ static void print_cmsgs(struct tcb *tcp, uint64_t addr, uint64_t len)
 		emit_field(tcp, "cmsg_level");
 		print_xval(tcp, socket_levels, (uint32_t)level, "SOL_???");
 		emit_field(tcp, "cmsg_type");
-		if (clen < hdr || clen > n - off) {
-			emit_int(tcp, type);
-			emit_struct_end(tcp);
-			break;
-		}
-		dlen = clen - hdr;
-		switch (level) {
-		case SOL_SOCKET:
-			print_xval(tcp, scm_types, (uint32_t)type, "SCM_???");
-			print_cmsg_socket(tcp, type, buf + off + hdr, dlen);
-			break;
-		case 0:		/* SOL_IP */
-			print_xval(tcp, ip_options, (uint32_t)type, "IP_???");
-			print_cmsg_ip(tcp, type, buf + off + hdr, dlen);
-			break;
-		case 41:	/* SOL_IPV6 */
-			print_xval(tcp, ipv6_options, (uint32_t)type,
-				   "IPV6_???");
-			break;
-		default:
-			emit_hex(tcp, (uint32_t)type);
-			break;
+		print_cmsg_type(tcp, level, type);
+		dlen = clen < avail ? (size_t)clen : avail;
+		if (dlen > hdr) {
+			if (level == SOL_SOCKET)
+				print_cmsg_socket(tcp, type, buf + off + hdr,
+						  dlen - hdr);
+			else if (level == 0)
+				print_cmsg_ip(tcp, type, buf + off + hdr,
+					      dlen - hdr);
 		}
 		emit_struct_end(tcp);
 		/* CMSG_ALIGN: the next header starts at a word boundary. */
-		off += (clen + w - 1) & ~(uint64_t)(w - 1);
+		step = clen > hdr ? (size_t)((clen + w - 1) & ~(uint64_t)(w - 1))
+				  : hdr;
+		if (clen > avail || step >= avail)
+			break;
+		off += step;
+		/* A header shorter than itself ends the walk. */
+		if (clen < hdr || n - off < hdr) {
+			snprintf(where, sizeof(where), "%#llx",
+				 (unsigned long long)(addr + off));
+			emit_more(tcp);
+			emit_comment(tcp, where);
+			break;
+		}
 	}
+	/* Past optmem_max: not read. */
+	if (n < len)
+		emit_more(tcp);
 	emit_array_end(tcp);
 	free(buf);
 }
