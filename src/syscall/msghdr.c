@@ -17,7 +17,7 @@
 #include "syscall/defs.h"
 #include "syscall/desc.h"
 #include "syscall/net.h"
-#include "xlat/tables/ip_options.h"
+#include "xlat/tables/ip_cmsg_types.h"
 #include "xlat/tables/ipv6_options.h"
 #include "xlat/tables/scm_types.h"
 #include "xlat/tables/socket_levels.h"
@@ -210,6 +210,60 @@ static void print_in_addr(struct tcb *tcp, const char *field,
 	emit_raw(tcp, text);
 }
 
+/* A byte array of IP options, "[0x41, 0x42]", cut at -s. */
+static void print_cmsg_bytes(struct tcb *tcp, const unsigned char *d,
+			     size_t len)
+{
+	emit_field(tcp, "cmsg_data");
+	emit_array_begin(tcp);
+	for (size_t i = 0; i < len; i++) {
+		if (array_cut(tcp, i)) {
+			emit_more(tcp);
+			break;
+		}
+		emit_next(tcp);
+		emit_hex(tcp, d[i]);
+	}
+	emit_array_end(tcp);
+}
+
+/* struct sock_extended_err (linux/errqueue.h), then the offender. */
+static void print_cmsg_recverr(struct tcb *tcp, const unsigned char *d,
+			       size_t len)
+{
+	if (len < 16)
+		return;
+	emit_field(tcp, "cmsg_data");
+	emit_struct_begin(tcp);
+	emit_field(tcp, "ee_errno");
+	emit_uint(tcp, get_u32(d));
+	emit_field(tcp, "ee_origin");
+	emit_uint(tcp, d[4]);
+	emit_field(tcp, "ee_type");
+	emit_uint(tcp, d[5]);
+	emit_field(tcp, "ee_code");
+	emit_uint(tcp, d[6]);
+	emit_field(tcp, "ee_info");
+	emit_uint(tcp, get_u32(d + 8));
+	emit_field(tcp, "ee_data");
+	emit_uint(tcp, get_u32(d + 12));
+	if (len > 16) {
+		emit_field(tcp, "offender");
+		print_sockaddr_data(tcp, d + 16, len - 16);
+	}
+	emit_struct_end(tcp);
+}
+
+/* linux/in.h */
+#define IP_TOS_TYPE 1
+#define IP_TTL_TYPE 2
+#define IP_RECVOPTS_TYPE 6
+#define IP_RETOPTS_TYPE 7
+#define IP_PKTINFO_TYPE 8
+#define IP_RECVERR_TYPE 11
+#define IP_ORIGDSTADDR_TYPE 20
+#define IP_CHECKSUM_TYPE 23
+
 static void print_cmsg_ip(struct tcb *tcp, int type, const unsigned char *d,
 			  size_t len)
 {
@@ -217,7 +271,7 @@ static void print_cmsg_ip(struct tcb *tcp, int type, const unsigned char *d,
 	uint32_t idx;
 
 	switch (type) {
-	case 8:	/* IP_PKTINFO: struct in_pktinfo */
+	case IP_PKTINFO_TYPE:	/* struct in_pktinfo */
 		if (len < 12)
 			break;
 		emit_field(tcp, "cmsg_data");
@@ -235,13 +289,37 @@ static void print_cmsg_ip(struct tcb *tcp, int type, const unsigned char *d,
 		print_in_addr(tcp, "ipi_addr", d + 8);
 		emit_struct_end(tcp);
 		break;
-	case 2:		/* IP_TTL: an int */
+	case IP_TTL_TYPE:	/* an unsigned int */
+	case IP_CHECKSUM_TYPE:
 		if (len < 4)
 			break;
 		emit_field(tcp, "cmsg_data");
 		emit_array_begin(tcp);
-		emit_int(tcp, (int32_t)get_u32(d));
+		emit_uint(tcp, get_u32(d));
 		emit_array_end(tcp);
+		break;
+	case IP_TOS_TYPE:	/* one byte */
+		if (len < 1)
+			break;
+		emit_field(tcp, "cmsg_data");
+		emit_array_begin(tcp);
+		emit_hex(tcp, d[0]);
+		emit_array_end(tcp);
+		break;
+	case IP_RECVOPTS_TYPE:
+	case IP_RETOPTS_TYPE:
+		print_cmsg_bytes(tcp, d, len);
+		break;
+	case IP_RECVERR_TYPE:
+		print_cmsg_recverr(tcp, d, len);
+		break;
+	case IP_ORIGDSTADDR_TYPE:
+		emit_field(tcp, "cmsg_data");
+		print_sockaddr_data(tcp, d, len);
+		break;
+	case SCM_SECURITY_TYPE:
+		emit_field(tcp, "cmsg_data");
+		emit_quoted(tcp, (const char *)d, len, 0);
 		break;
 	}
 }
@@ -275,7 +353,7 @@ static void print_cmsg_type(struct tcb *tcp, int level, int type)
 		print_xval(tcp, scm_types, (uint32_t)type, "SCM_???");
 		break;
 	case 0:		/* SOL_IP */
-		print_xval(tcp, ip_options, (uint32_t)type, "IP_???");
+		print_xval(tcp, ip_cmsg_types, (uint32_t)type, "IP_???");
 		break;
 	case 41:	/* SOL_IPV6 */
 		print_xval(tcp, ipv6_options, (uint32_t)type, "IPV6_???");
