@@ -444,14 +444,32 @@ void emit_annot(struct tcb *tcp, const char *key, const char *val,
 void emit_fd_path(struct tcb *tcp, const char *path, bool deleted)
 {
 	size_t n = strlen(path);
-	char *text = malloc(n + 3);
+	char *quoted = malloc(quote_bound(n));
+	char *text = malloc(3 * quote_bound(n) + 3);
+	size_t q, t = 0;
 
-	if (!text)
+	if (!quoted || !text) {
+		free(quoted);
+		free(text);
 		return;
-	text[0] = '<';
-	memcpy(text + 1, path, n);
-	text[n + 1] = '>';
-	text[n + 2] = '\0';
+	}
+	/*
+	 * Escaped as a string is (a newline as \n, -x...), without the
+	 * quotes, and the brackets around it in octal: "<a\74b>".
+	 */
+	q = quote_string(quoted, path, n, text_quote_style());
+	text[t++] = '<';
+	for (size_t i = 1; i + 1 < q; i++) {
+		if (quoted[i] == '<' || quoted[i] == '>') {
+			memcpy(text + t, quoted[i] == '<' ? "\\74" : "\\76", 3);
+			t += 3;
+		} else {
+			text[t++] = quoted[i];
+		}
+	}
+	text[t++] = '>';
+	text[t] = '\0';
+	free(quoted);
 	w->annot(tcp, "path", path, text);
 	free(text);
 	if (deleted)
