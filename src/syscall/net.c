@@ -552,12 +552,6 @@ SYS_FUNC(recvmmsg_time64)
  */
 SYS_FUNC(socketcall);
 
-static const struct sysent socketcall_only[] = {
-	{ 3, TRACE_NETWORK | SYSCALL_RVAL_FD, sys_accept, "fPP", "accept" },
-	{ 4, TRACE_NETWORK, sys_send, "fbzx", "send" },
-	{ 4, TRACE_NETWORK, sys_recv, "fBzx", "recv" },
-};
-
 /* Arguments of each sub-call (linux/net.h numbering), 0: unknown. */
 static const unsigned char socketcall_nargs[] = {
 	0, 3, 3, 3, 2, 3, 3, 3, 4, 4, 4, 6, 6, 2, 5, 5, 3, 3, 4, 5, 4,
@@ -571,13 +565,14 @@ static const struct sysent *socketcall_ent(unsigned int call)
 	if (!name)
 		return NULL;
 	name += 4;	/* "SYS_" */
+	/* accept, send and recv: rows sysent_lookup() leaves out. */
 	switch (call) {
 	case 5:
-		return &socketcall_only[0];
+		return &sysent_tables[PERS_COMPAT].ents[I386_SUBCALL_ACCEPT];
 	case 9:
-		return &socketcall_only[1];
+		return &sysent_tables[PERS_COMPAT].ents[I386_SUBCALL_SEND];
 	case 10:
-		return &socketcall_only[2];
+		return &sysent_tables[PERS_COMPAT].ents[I386_SUBCALL_RECV];
 	}
 	{
 		char lower[32];
