@@ -610,7 +610,14 @@ int decode_socketcall_subcall(struct tcb *tcp)
 
 int decode_subcall(struct tcb *tcp)
 {
-	return decode_socketcall_subcall(tcp) || decode_ipc_subcall(tcp);
+	const struct sysent_table *t = &sysent_tables[PERS_COMPAT];
+
+	if (!decode_socketcall_subcall(tcp) && !decode_ipc_subcall(tcp))
+		return 0;
+	/* The sub-call's own number: what -e trace= and inject= name. */
+	if (tcp->sc.ent >= t->ents && tcp->sc.ent < t->ents + t->count)
+		tcp->sc.nr = tcp->sc.ent - t->ents;
+	return 1;
 }
 
 /* The i386 rows of what ipc() carries (linux/ipc.h's calls). */
