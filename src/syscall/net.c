@@ -614,16 +614,25 @@ int decode_subcall(struct tcb *tcp)
 
 	if (!decode_socketcall_subcall(tcp) && !decode_ipc_subcall(tcp))
 		return 0;
-	/* The sub-call's own number: what -e trace= and inject= name. */
-	if (tcp->sc.ent >= t->ents && tcp->sc.ent < t->ents + t->count)
+	/*
+	 * The sub-call's own number: what -e trace= and inject= name.  The
+	 * rows of ipc.c's own (msgrcv's old form...) go by their name.
+	 */
+	if (tcp->sc.ent >= t->ents && tcp->sc.ent < t->ents + t->count) {
 		tcp->sc.nr = tcp->sc.ent - t->ents;
+	} else {
+		long nr = sysent_find(PERS_COMPAT, tcp->sc.ent->name);
+
+		if (nr >= 0)
+			tcp->sc.nr = nr;
+	}
 	return 1;
 }
 
 /* The i386 rows of what ipc() carries (linux/ipc.h's calls). */
 static const char *const ipc_subcalls[] = {
-	"semget", "semctl", "msgsnd", "msgrcv", "msgget", "msgctl",
-	"shmat", "shmdt", "shmget", "shmctl",
+	"semop", "semtimedop", "semget", "semctl", "msgsnd", "msgrcv",
+	"msgget", "msgctl", "shmat", "shmdt", "shmget", "shmctl",
 };
 
 static bool compat_traced(const struct scset *trace, const struct sysent *ent)

@@ -62,6 +62,11 @@ static const struct sysent sysent_i386[] = {
 				"fbzx", "send", "fd,buff,len,flags" },
 	[I386_SUBCALL_RECV] = { 4, TN | SYSCALL_SUBCALL_ONLY, SEN(recv),
 				"fBzx", "recv", "fd,ubuf,size,flags" },
+	[I386_SUBCALL_SEMOP] = { 3, TI | SYSCALL_SUBCALL_ONLY, SEN(semop),
+				 "dpu", "semop", "semid,sops,nsops" },
+	[I386_SUBCALL_SEMTIMEDOP] = { 4, TI | SYSCALL_SUBCALL_ONLY,
+				      SEN(semtimedop), "dpup", "semtimedop",
+				      "semid,sops,nsops,timeout" },
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
