@@ -441,21 +441,24 @@ void emit_annot(struct tcb *tcp, const char *key, const char *val,
  * kernel's " (deleted)" goes outside, as strace puts it:
  * "3</tmp/#123>(deleted)".
  */
-void emit_fd_path(struct tcb *tcp, const char *path, bool deleted)
+void emit_fd_path_suffix(struct tcb *tcp, const char *path,
+			 const char *suffix, bool deleted)
 {
-	size_t n = strlen(path);
+	size_t n = strlen(path), sn = strlen(suffix);
 	char *quoted = malloc(quote_bound(n));
-	char *text = malloc(3 * quote_bound(n) + 3);
+	char *text = malloc(3 * quote_bound(n) + sn + 3);
+	char *val = malloc(n + sn + 1);
 	size_t q, t = 0;
 
-	if (!quoted || !text) {
+	if (!quoted || !text || !val) {
 		free(quoted);
 		free(text);
+		free(val);
 		return;
 	}
 	/*
-	 * Escaped as a string is (a newline as \n, -x...), without the
-	 * quotes, and the brackets around it in octal: "<a\74b>".
+	 * The path escaped as a string is (a newline as \n, -x...), without
+	 * the quotes, and the brackets in it in octal: "<a\74b>".
 	 */
 	q = quote_string(quoted, path, n, text_quote_style());
 	text[t++] = '<';
@@ -467,13 +470,23 @@ void emit_fd_path(struct tcb *tcp, const char *path, bool deleted)
 			text[t++] = quoted[i];
 		}
 	}
+	memcpy(text + t, suffix, sn);
+	t += sn;
 	text[t++] = '>';
 	text[t] = '\0';
+	memcpy(val, path, n);
+	memcpy(val + n, suffix, sn + 1);
+	w->annot(tcp, "path", val, text);
 	free(quoted);
-	w->annot(tcp, "path", path, text);
 	free(text);
+	free(val);
 	if (deleted)
 		w->annot(tcp, "deleted", NULL, "(deleted)");
+}
+
+void emit_fd_path(struct tcb *tcp, const char *path, bool deleted)
+{
+	emit_fd_path_suffix(tcp, path, "", deleted);
 }
 
 /* --- the result ------------------------------------------------------ */

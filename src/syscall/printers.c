@@ -200,7 +200,9 @@ static bool path_deleted(const char *path)
 	return n > dl && !strcmp(path + n - dl, deleted_mark);
 }
 
-static void decorate(struct tcb *tcp, const char *path)
+/* The path escaped as strace escapes it, the suffix as it is. */
+static void decorate_suffix(struct tcb *tcp, const char *path,
+			    const char *suffix)
 {
 	size_t n = strlen(path), dl = sizeof(deleted_mark) - 1;
 	bool gone = path_deleted(path);
@@ -210,7 +212,12 @@ static void decorate(struct tcb *tcp, const char *path)
 		snprintf(buf, sizeof(buf), "%.*s", (int)(n - dl), path);
 		path = buf;
 	}
-	emit_fd_path(tcp, path, gone);
+	emit_fd_path_suffix(tcp, path, suffix, gone);
+}
+
+static void decorate(struct tcb *tcp, const char *path)
+{
+	decorate_suffix(tcp, path, "");
 }
 
 /*
@@ -218,17 +225,16 @@ static void decorate(struct tcb *tcp, const char *path)
  * "/dev/null<char 1:3>", from a stat of the fd's /proc link (which
  * follows to the open file itself, wherever it lives).
  */
-/* Appends "<char 1:5>" to the path of a device node; false for others. */
-static bool add_device(pid_t pid, int fd, char *path, size_t size)
+/* "<char 1:5>" for a device node into dev; false for others. */
+static bool add_device(pid_t pid, int fd, char *dev, size_t size)
 {
 	char link[64];
 	struct stat st;
-	size_t n = strlen(path);
 
 	snprintf(link, sizeof(link), "/proc/%d/fd/%d", pidns_proc_pid(pid), fd);
 	if (stat(link, &st) < 0 || !(S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
 		return false;
-	snprintf(path + n, size - n, "<%s %u:%u>",
+	snprintf(dev, size, "<%s %u:%u>",
 		 S_ISCHR(st.st_mode) ? "char" : "block", major(st.st_rdev),
 		 minor(st.st_rdev));
 	return true;
@@ -269,7 +275,7 @@ static bool decorate_pidfd(struct tcb *tcp, pid_t pid, int fd)
 	if (cfg.decode_pids_comm && target > 0)
 		n += pid_comm(target, false, text + n, sizeof(text) - n - 1);
 	text[n] = '\0';
-	emit_fd_path(tcp, text, false);
+	emit_fd_path_suffix(tcp, "", text, false);
 	return true;
 }
 
@@ -277,6 +283,7 @@ void print_pid_fd(struct tcb *tcp, pid_t pid, int fd)
 {
 	unsigned int set = cfg.decode_fds_set;
 	char path[4096];
+	char dev[64];
 
 	emit_int(tcp, fd);
 	if (!set || fd < 0 || pid <= 0 ||
@@ -295,7 +302,7 @@ void print_pid_fd(struct tcb *tcp, pid_t pid, int fd)
 
 		/* -yy: a socket's protocol and endpoints replace its inode. */
 		if (socket_describe(pid, fd, path, sock, sizeof(sock)) >= 0) {
-			decorate(tcp, sock);
+			decorate_suffix(tcp, "", sock);
 			return;
 		}
 	}
@@ -304,8 +311,8 @@ void print_pid_fd(struct tcb *tcp, pid_t pid, int fd)
 	 * device, as strace 6.1 prints it: "4</tmp/null>(deleted)".
 	 */
 	if ((set & DECODE_FD_DEV) && path[0] == '/' && !path_deleted(path) &&
-	    add_device(pid, fd, path, sizeof(path))) {
-		decorate(tcp, path);
+	    add_device(pid, fd, dev, sizeof(dev))) {
+		decorate_suffix(tcp, path, dev);
 		return;
 	}
 	if (set & DECODE_FD_PATH)
