@@ -97,6 +97,16 @@ static void sec_fd(void)
 	int p[2], *bad = unmapped();
 
 	marker("fd");
+	{
+		/* -y escapes a path: "\n", quotes, and <> in octal. */
+		static const char name[] = "/tmp/sl-desc-a\n\"<b>";
+		int fd = open(name, O_CREAT | O_RDWR, 0600);
+		if (fd >= 0) {
+			S(SYS_fsync, fd);
+			unlink(name);
+			S(SYS_close, fd);
+		}
+	}
 	S(SYS_pipe, p);
 	S(SYS_close, p[0]);
 	S(SYS_close, p[1]);
