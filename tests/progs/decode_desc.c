@@ -101,6 +101,7 @@ static void sec_fd(void)
 		/* -y escapes a path: "\n", quotes, and <> in octal. */
 		static const char name[] = "/tmp/sl-desc-a\n\"<b>";
 		int fd = open(name, O_CREAT | O_RDWR, 0600);
+
 		if (fd >= 0) {
 			S(SYS_fsync, fd);
 			unlink(name);
