@@ -19,26 +19,31 @@ static const struct xlat mq_attr_flags[] = {
 	{ 0, NULL }
 };
 
-/* struct mq_attr: four longs (then reserved ones). */
-static void print_mq_attr(struct tcb *tcp, uint64_t addr)
+/*
+ * struct mq_attr: four longs, then four reserved ones, read too (the
+ * address shows when the whole struct cannot be).  mq_open's mq_flags
+ * is shown as a number (the kernel ignores it there), mq_getsetattr's
+ * as flags.
+ */
+static void print_mq_attr(struct tcb *tcp, uint64_t addr, bool flags)
 {
 	static const char *const names[] = { "mq_flags", "mq_maxmsg",
 					     "mq_msgsize", "mq_curmsgs" };
-	int64_t v[4];
+	int64_t v[8];
 
 	if (!addr) {
 		emit_ptr(tcp, addr);
 		return;
 	}
 	if (tcp_wordsize(tcp) == 4) {
-		int32_t s[4];
+		int32_t s[8];
 
 		if (tracee_read(tcp, addr, s, sizeof(s))) {
 			emit_ptr(tcp, addr);
 			return;
 		}
-		for (int i = 0; i < 4; i++)
-			v[i] = s[i];
+		for (int i = 0; i < 8; i++)
+			v[i] = i ? s[i] : (int64_t)(uint32_t)s[i];
 	} else if (tracee_read(tcp, addr, v, sizeof(v))) {
 		emit_ptr(tcp, addr);
 		return;
@@ -46,9 +51,11 @@ static void print_mq_attr(struct tcb *tcp, uint64_t addr)
 	emit_struct_begin(tcp);
 	for (int i = 0; i < 4; i++) {
 		emit_field(tcp, names[i]);
-		if (i == 0)
+		if (i == 0 && flags)
 			print_flags(tcp, mq_attr_flags, (uint64_t)v[0],
 				    "O_???");
+		else if (i == 0)
+			emit_hex(tcp, (uint64_t)v[0]);
 		else
 			emit_int(tcp, v[i]);
 	}
@@ -64,9 +71,10 @@ SYS_FUNC(mq_open)
 	print_open_flags(tcp, flags);
 	if (flags & O_CREAT) {
 		emit_next(tcp);
-		emit_oct(tcp, (uint32_t)tcp_arg(tcp, 2));
+		/* mode is a umode_t: 16 bits. */
+		emit_oct(tcp, (uint16_t)tcp_arg(tcp, 2));
 		emit_next(tcp);
-		print_mq_attr(tcp, tcp_arg(tcp, 3));
+		print_mq_attr(tcp, tcp_arg(tcp, 3), false);
 	}
 	return RVAL_DECODED | RVAL_FD;
 }
@@ -163,13 +171,13 @@ SYS_FUNC(mq_getsetattr)
 	if (entering(tcp)) {
 		print_fd(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
-		print_mq_attr(tcp, tcp_arg(tcp, 1));
+		print_mq_attr(tcp, tcp_arg(tcp, 1), true);
 		emit_next(tcp);
 		return 0;
 	}
 	if (syserror(tcp))
 		emit_ptr(tcp, tcp_arg(tcp, 2));
 	else
-		print_mq_attr(tcp, tcp_arg(tcp, 2));
+		print_mq_attr(tcp, tcp_arg(tcp, 2), true);
 	return RVAL_DECIMAL;
 }

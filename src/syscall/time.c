@@ -277,7 +277,7 @@ void print_sigevent(struct tcb *tcp, uint64_t addr)
 	    notify == SIGEV_THREAD_ID_)
 		print_signo(tcp, signo);
 	else
-		emit_int(tcp, signo);
+		emit_uint(tcp, (uint32_t)signo);	/* strace: unsigned */
 	emit_field(tcp, "sigev_notify");
 	print_xval(tcp, sigev_notify, (uint32_t)notify, "SIGEV_???");
 	if (notify == SIGEV_THREAD_ID_) {
