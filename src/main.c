@@ -110,6 +110,12 @@ static bool user_selected(struct tcb *tcp)
 	return qual_trace(tcp) && (!pathfilter_active() || pathfilter_match(tcp));
 }
 
+/* i386 socketcall/ipc as their sub-call, under its own row and number. */
+static void resolve_subcall(struct tcb *tcp)
+{
+	decode_subcall(tcp);
+}
+
 /* What the engine is asked to do, from the command line. */
 static const struct engine_config *engine_config_of_cli(void)
 {
@@ -135,6 +141,7 @@ static const struct engine_config *engine_config_of_cli(void)
 		.trace_set = qual_trace_set(),
 		.trace_partial = qual_trace_is_partial(),
 		.selected = user_selected,
+		.subcall = resolve_subcall,
 		.warn = msg_error,
 		.inject = qualify_get()->inject,
 		.n_inject = qualify_get()->n_inject,

@@ -524,8 +524,11 @@ static void syscall_entered(struct tcb *tcp, int pers, long nr,
 			tcp->flags |= TCB_SECCOMP;
 	}
 
-	if (inject_active())
+	if (inject_active()) {
+		if (ecfg.subcall)
+			ecfg.subcall(tcp);
 		inject_entry(tcp);
+	}
 	if (!(tcp->flags & (TCB_HIDE_LOG | TCB_HIDE_SYSCALLS)) &&
 	    consumer->syscall_entry)
 		consumer->syscall_entry(tcp);

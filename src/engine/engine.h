@@ -158,6 +158,12 @@ struct engine_config {
 	 * -P)?  -e inject= acts on those only.  NULL: every one.
 	 */
 	bool (*selected)(struct tcb *tcp);
+	/*
+	 * At a syscall's entry, before -e inject= looks at it: i386's
+	 * socketcall and ipc become the sub-call they carry (sc's row,
+	 * number and arguments), which is what inject= names.  NULL: none.
+	 */
+	void (*subcall)(struct tcb *tcp);
 	/* -e inject= and -e fault=, in the order given. */
 	const struct inject_spec *inject;
 	unsigned int n_inject;

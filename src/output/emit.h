@@ -68,6 +68,13 @@ void emit_fd_annot(struct tcb *tcp, const char *text, size_t quoted,
 		   bool deleted);
 void emit_fd_path(struct tcb *tcp, const char *path, bool deleted);
 /*
+ * The same with text of sltrace's own after the path, not escaped as the
+ * path is: "<" path suffix ">" ("/dev/null" "<char 1:3>"; "" and
+ * "TCP:[...]" for a socket's description).
+ */
+void emit_fd_path_suffix(struct tcb *tcp, const char *path,
+			 const char *suffix, bool deleted);
+/*
  * Separators and text glued to the next value: emit_next_space() is
  * emit_next() where strace separates by a space ("[3 4]", select's fd
  * sets); emit_prefix() writes text the next value begins with ("@" of

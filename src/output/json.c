@@ -1123,6 +1123,16 @@ void out_jrec_end(struct outstream *os)
 	out_write(os, "\n", 1);
 }
 
+void out_jdump_vector(struct tcb *tcp, uint64_t vector, uint64_t buffers)
+{
+	jrec_begin(tcp, "dump", NULL);
+	jrec_int(tcp, "vector", (int64_t)vector);
+	jrec_int(tcp, "buffers", (int64_t)buffers);
+	jrec_int(tcp, "offset", 0);
+	out_put(tcp_out(tcp), ",\"bytes\":\"\"", 11);
+	jrec_end(tcp);
+}
+
 void out_jdump(struct tcb *tcp, int buffer, uint64_t offset, uint64_t size,
 	       const void *data, size_t n)
 {

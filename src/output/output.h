@@ -273,6 +273,8 @@ void out_jrec_end(struct outstream *os);
  * offset of the syscall's buffer (of its buffer number buffer of an
  * iovec array, -1 for none, whose size is given with the first), in hex.
  */
+/* A message of sendmmsg/recvmmsg: " = N buffers in vector I" as a record. */
+void out_jdump_vector(struct tcb *tcp, uint64_t vector, uint64_t buffers);
 void out_jdump(struct tcb *tcp, int buffer, uint64_t offset, uint64_t size,
 	       const void *data, size_t n);
 

@@ -197,9 +197,20 @@ static void render_noted(struct tcb *tcp, struct json_object *v)
 		if (!strcmp(key, "comment")) {
 			emit_comment(tcp, json_object_get_string(x));
 		} else if (!strcmp(key, "path")) {
-			/* A socket's or device's text is not told apart. */
-			emit_fd_annot(tcp, json_object_get_string(x), 0,
-				      jget(v, "deleted") != NULL);
+			/*
+			 * A path is quoted as the text trace quotes it; a
+			 * device's "<char 1:3>" after it and a socket's or
+			 * pidfd's text are not.
+			 */
+			const char *t = json_object_get_string(x);
+			const char *dev = strrchr(t, '<');
+			size_t q = 0;
+
+			if (t[0] == '/')
+				q = dev && (!strncmp(dev, "<char ", 6) ||
+					    !strncmp(dev, "<block ", 7)) ?
+					    (size_t)(dev - t) : strlen(t);
+			emit_fd_annot(tcp, t, q, jget(v, "deleted") != NULL);
 		} else if (!strcmp(key, "comm")) {
 			char text[256];
 
@@ -470,6 +481,12 @@ static void replay_dump(struct tcb *tcp, struct json_object *r)
 	char *b;
 	size_t n;
 
+	if (jget(r, "vector")) {
+		out_printf(os, " = %llu buffers in vector %llu\n",
+			   (unsigned long long)jint(r, "buffers", 0),
+			   (unsigned long long)jint(r, "vector", 0));
+		return;
+	}
 	if (!hex || !(b = hex_bytes(hex, &n)))
 		return;
 	if (jget(r, "size") && jget(r, "buffer"))

@@ -249,7 +249,8 @@ static int special_match(struct tcb *tcp)
 	if (!strcmp(name, "fsconfig"))
 		return fsconfig_matches(tcp, a);
 	if (!strncmp(name, "poll", 4) || !strncmp(name, "ppoll", 5))
-		return poll_matches(tcp, a[0], a[1]);
+		/* nfds is an unsigned int: the upper half is ignored. */
+		return poll_matches(tcp, a[0], (uint32_t)a[1]);
 	if (!strncmp(name, "pselect6", 8) || !strcmp(name, "_newselect") ||
 	    (!strcmp(name, "select") && ent->nargs == 5))
 		return select_matches(tcp, a);

@@ -54,6 +54,11 @@ void dump_buf(struct tcb *tcp, uint64_t addr, uint64_t len);
 void dump_iov(struct tcb *tcp, uint64_t addr, uint64_t count,
 	      uint64_t data_size);
 /*
+ * The first count messages of an mmsghdr array (sendmmsg, recvmmsg):
+ * each headed by " = N buffers in vector I", msg_len bytes of it.
+ */
+void dump_mmsg(struct tcb *tcp, uint64_t addr, uint64_t count);
+/*
  * The line of tcp's syscall is complete: write the dumps asked for at
  * its exit (print false: the line was dropped, drop them too).
  */

@@ -27,6 +27,7 @@
 
 struct dump_req {
 	bool iov;
+	bool mmsg;		/* count struct mmsghdr at addr */
 	uint64_t addr;
 	uint64_t count;		/* bytes, or iovec elements */
 	uint64_t data_size;	/* iov: bytes in all */
@@ -108,12 +109,56 @@ static void dump_iov_now(struct tcb *tcp, const struct dump_req *r)
 	}
 }
 
+/*
+ * Each message of an mmsghdr array: " = 2 buffers in vector 0", then
+ * its iovec as dump_iov_now() shows it, msg_len bytes in all.
+ */
+static void dump_mmsg_now(struct tcb *tcp, const struct dump_req *r)
+{
+	unsigned int ws = tcp_wordsize(tcp);
+	/* msghdr: seven words; then msg_len, padded to a word. */
+	size_t size = 8 * ws;
+	unsigned char b[64];
+
+	for (uint64_t i = 0; i < r->count; i++) {
+		struct dump_req v = { .iov = true };
+		uint32_t msg_len;
+
+		if (tracee_read(tcp, r->addr + i * size, b, size))
+			return;
+		if (ws == 4) {
+			uint32_t w[2];
+
+			memcpy(w, b + 2 * ws, sizeof(w));
+			v.addr = w[0];
+			v.count = w[1];
+		} else {
+			uint64_t w[2];
+
+			memcpy(w, b + 2 * ws, sizeof(w));
+			v.addr = w[0];
+			v.count = w[1];
+		}
+		memcpy(&msg_len, b + 7 * ws, sizeof(msg_len));
+		v.data_size = msg_len;
+		if (out_is_json())
+			out_jdump_vector(tcp, i, v.count);
+		else
+			out_printf(tcp->out, " = %llu buffers in vector %llu\n",
+				   (unsigned long long)v.count,
+				   (unsigned long long)i);
+		dump_iov_now(tcp, &v);
+	}
+}
+
 void dump_pending_flush(struct tcb *tcp, bool print)
 {
 	if (pending.tcp != tcp)
 		return;
 	for (unsigned int i = 0; print && i < pending.n; i++) {
-		if (pending.req[i].iov)
+		if (pending.req[i].mmsg)
+			dump_mmsg_now(tcp, &pending.req[i]);
+		else if (pending.req[i].iov)
 			dump_iov_now(tcp, &pending.req[i]);
 		else
 			dump_data(tcp, pending.req[i].addr, pending.req[i].count,
@@ -147,6 +192,13 @@ void dump_iov(struct tcb *tcp, uint64_t addr, uint64_t count,
 		.iov = true, .addr = addr, .count = count,
 		.data_size = data_size,
 	};
+
+	dump_request(tcp, &r);
+}
+
+void dump_mmsg(struct tcb *tcp, uint64_t addr, uint64_t count)
+{
+	struct dump_req r = { .mmsg = true, .addr = addr, .count = count };
 
 	dump_request(tcp, &r);
 }

@@ -12,7 +12,9 @@
 #include <sys/socket.h>
 
 #include "arch/arch.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
+#include "syscall/desc.h"
 #include "syscall/net.h"
 #include "xlat/tables/addrfams.h"
 #include "xlat/tables/ethernet_protocols.h"
@@ -269,30 +271,56 @@ static void print_send(struct tcb *tcp)
 	print_msg_flags(tcp, (uint32_t)tcp_arg(tcp, 3));
 }
 
+/*
+ * The sends print everything at entry; -e write= keeps the exit stop,
+ * to dump what was sent under the line.
+ */
+static int send_done(struct tcb *tcp)
+{
+	int fd = tcp_iarg(tcp, 0);
+
+	if (entering(tcp))
+		return fd >= 0 && qual_write_dump(fd) ? 0 : RVAL_DECODED;
+	return RVAL_DECIMAL;
+}
+
 SYS_FUNC(send)
 {
-	print_send(tcp);
-	return RVAL_DECODED;
+	if (entering(tcp))
+		print_send(tcp);
+	else if (!syserror(tcp))
+		dump_buf(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2));
+	return send_done(tcp);
 }
 
 SYS_FUNC(sendto)
 {
-	print_send(tcp);
-	emit_next(tcp);
-	print_sockaddr(tcp, tcp_arg(tcp, 4), tcp_iarg(tcp, 5));
-	emit_next(tcp);
-	emit_int(tcp, tcp_iarg(tcp, 5));
-	return RVAL_DECODED;
+	if (entering(tcp)) {
+		print_send(tcp);
+		emit_next(tcp);
+		print_sockaddr(tcp, tcp_arg(tcp, 4), tcp_iarg(tcp, 5));
+		emit_next(tcp);
+		emit_int(tcp, tcp_iarg(tcp, 5));
+	} else if (!syserror(tcp)) {
+		dump_buf(tcp, tcp_arg(tcp, 1), tcp_arg(tcp, 2));
+	}
+	return send_done(tcp);
 }
 
 /* recv and recvfrom: the data is printed at exit, as long as it came. */
 static void print_recv_exit(struct tcb *tcp)
 {
-	if (syserror(tcp))
+	/* MSG_TRUNC returns the datagram's length: no more than len came. */
+	uint64_t got = (uint64_t)tcp_rval(tcp) < tcp_arg(tcp, 2) ?
+			       (uint64_t)tcp_rval(tcp) : tcp_arg(tcp, 2);
+
+	if (syserror(tcp)) {
 		emit_ptr(tcp, tcp_arg(tcp, 1));
-	else
-		print_sock_buf(tcp, tcp_iarg(tcp, 0), tcp_arg(tcp, 1),
-			       (uint64_t)tcp_rval(tcp));
+	} else {
+		print_sock_buf(tcp, tcp_iarg(tcp, 0), tcp_arg(tcp, 1), got);
+		if (qual_read_dump(tcp_iarg(tcp, 0)))
+			dump_buf(tcp, tcp_arg(tcp, 1), got);
+	}
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 2));
 	emit_next(tcp);
@@ -326,12 +354,16 @@ SYS_FUNC(recvfrom)
 
 SYS_FUNC(sendmsg)
 {
-	print_fd(tcp, tcp_iarg(tcp, 0));
-	emit_next(tcp);
-	print_msghdr(tcp, tcp_arg(tcp, 1), -1, 0);
-	emit_next(tcp);
-	print_msg_flags(tcp, (uint32_t)tcp_arg(tcp, 2));
-	return RVAL_DECODED;
+	if (entering(tcp)) {
+		print_fd(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		print_msghdr(tcp, tcp_arg(tcp, 1), -1, 0);
+		emit_next(tcp);
+		print_msg_flags(tcp, (uint32_t)tcp_arg(tcp, 2));
+	} else if (!syserror(tcp)) {
+		dump_msghdr(tcp, tcp_arg(tcp, 1), IOV_DATA_ALL);
+	}
+	return send_done(tcp);
 }
 
 /*
@@ -372,6 +404,9 @@ SYS_FUNC(recvmsg)
 		}
 	} else {
 		print_msghdr(tcp, tcp_arg(tcp, 1), tcp_rval(tcp), 1);
+		if (qual_read_dump(tcp_iarg(tcp, 0)))
+			dump_msghdr(tcp, tcp_arg(tcp, 1),
+				    (uint64_t)tcp_rval(tcp));
 	}
 	emit_next(tcp);
 	print_msg_flags(tcp, (uint32_t)tcp_arg(tcp, 2));
@@ -385,11 +420,12 @@ SYS_FUNC(sendmmsg)
 		emit_next(tcp);
 		return 0;
 	}
-	if (syserror(tcp))
-		emit_ptr(tcp, tcp_arg(tcp, 1));
-	else
-		print_mmsghdr_array(tcp, tcp_arg(tcp, 1),
-				    (unsigned int)tcp_rval(tcp), 0);
+	/* All that was given, even when the send failed. */
+	print_mmsghdr_array(tcp, tcp_arg(tcp, 1), (uint32_t)tcp_arg(tcp, 2),
+			    MMSG_SEND, NULL,
+			    syserror(tcp) ? 0 : (unsigned int)tcp_rval(tcp));
+	if (!syserror(tcp) && qual_write_dump(tcp_iarg(tcp, 0)))
+		dump_mmsg(tcp, tcp_arg(tcp, 1), (uint64_t)tcp_rval(tcp));
 	emit_next(tcp);
 	emit_uint(tcp, (uint32_t)tcp_arg(tcp, 2));
 	emit_next(tcp);
@@ -404,7 +440,21 @@ SYS_FUNC(sendmmsg)
 struct recvmmsg_priv {
 	int ok;
 	int64_t sec, nsec;
+	/* Each msg_namelen as given, to show "given => filled". */
+	uint32_t *namelen;
+	unsigned int n_namelen;
 };
+
+static void recvmmsg_priv_free(void *p)
+{
+	struct recvmmsg_priv *r = p;
+
+	free(r->namelen);
+	free(r);
+}
+
+/* No more than the kernel handles (UIO_MAXIOV) are saved. */
+#define MMSG_SAVE_MAX 1024
 
 static int read_ts(struct tcb *tcp, uint64_t addr, int wide, int64_t *sec,
 		   int64_t *nsec)
@@ -438,29 +488,39 @@ static int decode_recvmmsg(struct tcb *tcp, int wide)
 	if (entering(tcp)) {
 		print_fd(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
-		if (ts) {
-			p = calloc(1, sizeof(*p));
-			if (p) {
+		p = calloc(1, sizeof(*p));
+		if (p) {
+			uint32_t vlen = (uint32_t)tcp_arg(tcp, 2);
+
+			if (ts)
 				p->ok = !read_ts(tcp, ts, wide, &p->sec,
 						 &p->nsec);
-				tcp->priv = p;
-				tcp->priv_free = free;
-			}
+			p->namelen = save_mmsg_namelens(
+				tcp, tcp_arg(tcp, 1),
+				vlen < MMSG_SAVE_MAX ? vlen : MMSG_SAVE_MAX,
+				&p->n_namelen);
+			tcp->priv = p;
+			tcp->priv_free = recvmmsg_priv_free;
 		}
 		return 0;
 	}
-	p = tcp->priv_free == free ? tcp->priv : NULL;
+	p = tcp->priv_free == recvmmsg_priv_free ? tcp->priv : NULL;
 	if (syserror(tcp))
 		emit_ptr(tcp, tcp_arg(tcp, 1));
 	else
 		print_mmsghdr_array(tcp, tcp_arg(tcp, 1),
-				    (unsigned int)tcp_rval(tcp), 1);
+				    (unsigned int)tcp_rval(tcp), MMSG_RECV,
+				    p ? p->namelen : NULL,
+				    p ? p->n_namelen : 0);
+	if (!syserror(tcp) && qual_read_dump(tcp_iarg(tcp, 0)))
+		dump_mmsg(tcp, tcp_arg(tcp, 1), (uint64_t)tcp_rval(tcp));
 	emit_next(tcp);
 	emit_uint(tcp, (uint32_t)tcp_arg(tcp, 2));
 	emit_next(tcp);
 	print_msg_flags(tcp, (uint32_t)tcp_arg(tcp, 3));
 	emit_next(tcp);
-	if (!ts || !p || !p->ok) {
+	/* -e verbose=none: the timeout by address, and no "left". */
+	if (!ts || !p || !p->ok || !qual_verbose(tcp)) {
 		emit_ptr(tcp, ts);
 		return RVAL_DECIMAL;
 	}
@@ -492,12 +552,6 @@ SYS_FUNC(recvmmsg_time64)
  */
 SYS_FUNC(socketcall);
 
-static const struct sysent socketcall_only[] = {
-	{ 3, TRACE_NETWORK | SYSCALL_RVAL_FD, sys_accept, "fPP", "accept" },
-	{ 4, TRACE_NETWORK, sys_send, "fbzx", "send" },
-	{ 4, TRACE_NETWORK, sys_recv, "fBzx", "recv" },
-};
-
 /* Arguments of each sub-call (linux/net.h numbering), 0: unknown. */
 static const unsigned char socketcall_nargs[] = {
 	0, 3, 3, 3, 2, 3, 3, 3, 4, 4, 4, 6, 6, 2, 5, 5, 3, 3, 4, 5, 4,
@@ -511,13 +565,14 @@ static const struct sysent *socketcall_ent(unsigned int call)
 	if (!name)
 		return NULL;
 	name += 4;	/* "SYS_" */
+	/* accept, send and recv: rows sysent_lookup() leaves out. */
 	switch (call) {
 	case 5:
-		return &socketcall_only[0];
+		return &sysent_tables[PERS_COMPAT].ents[I386_SUBCALL_ACCEPT];
 	case 9:
-		return &socketcall_only[1];
+		return &sysent_tables[PERS_COMPAT].ents[I386_SUBCALL_SEND];
 	case 10:
-		return &socketcall_only[2];
+		return &sysent_tables[PERS_COMPAT].ents[I386_SUBCALL_RECV];
 	}
 	{
 		char lower[32];
@@ -555,13 +610,29 @@ int decode_socketcall_subcall(struct tcb *tcp)
 
 int decode_subcall(struct tcb *tcp)
 {
-	return decode_socketcall_subcall(tcp) || decode_ipc_subcall(tcp);
+	const struct sysent_table *t = &sysent_tables[PERS_COMPAT];
+
+	if (!decode_socketcall_subcall(tcp) && !decode_ipc_subcall(tcp))
+		return 0;
+	/*
+	 * The sub-call's own number: what -e trace= and inject= name.  The
+	 * rows of ipc.c's own (msgrcv's old form...) go by their name.
+	 */
+	if (tcp->sc.ent >= t->ents && tcp->sc.ent < t->ents + t->count) {
+		tcp->sc.nr = tcp->sc.ent - t->ents;
+	} else {
+		long nr = sysent_find(PERS_COMPAT, tcp->sc.ent->name);
+
+		if (nr >= 0)
+			tcp->sc.nr = nr;
+	}
+	return 1;
 }
 
 /* The i386 rows of what ipc() carries (linux/ipc.h's calls). */
 static const char *const ipc_subcalls[] = {
-	"semget", "semctl", "msgsnd", "msgrcv", "msgget", "msgctl",
-	"shmat", "shmdt", "shmget", "shmctl",
+	"semop", "semtimedop", "semget", "semctl", "msgsnd", "msgrcv",
+	"msgget", "msgctl", "shmat", "shmdt", "shmget", "shmctl",
 };
 
 static bool compat_traced(const struct scset *trace, const struct sysent *ent)

@@ -62,8 +62,25 @@ void print_socklen_inout(struct tcb *tcp, uint64_t addr, int in_ok,
 /* The whole msghdr / mmsghdr printers of msghdr.c. */
 void print_msghdr(struct tcb *tcp, uint64_t addr, int64_t data_len,
 		  int is_recv);
+/* -e read=/-e write=: the iovec of the msghdr at addr, data_size bytes. */
+void dump_msghdr(struct tcb *tcp, uint64_t addr, uint64_t data_size);
+
+/*
+ * n mmsghdr at addr, no more than UIO_MAXIOV (1024) of them.  MMSG_SEND:
+ * as given, the first n_in of them (those sent) with their msg_len;
+ * MMSG_RECV: as received, each msg_namelen shown "given => filled"
+ * against in_namelen[i] (n_in of them saved at entry).
+ */
+enum mmsg_mode { MMSG_SEND, MMSG_RECV };
 void print_mmsghdr_array(struct tcb *tcp, uint64_t addr, unsigned int n,
-			 int is_recv);
+			 enum mmsg_mode mode, const uint32_t *in_namelen,
+			 unsigned int n_in);
+/*
+ * The msg_namelen of up to max mmsghdr at addr, into a malloc()ed array
+ * (*n_out of them; NULL when none could be read).
+ */
+uint32_t *save_mmsg_namelens(struct tcb *tcp, uint64_t addr, unsigned int max,
+			     unsigned int *n_out);
 
 /* get/setsockopt's option value (sockopt.c). */
 void print_sockopt_level(struct tcb *tcp, int level);

@@ -239,8 +239,14 @@ static size_t fdset_bytes(struct tcb *tcp, int nfds)
 	return ((size_t)nfds + bits - 1) / bits * (bits / 8);
 }
 
-/* Sets of more fds (a million) print as their address: not read. */
-#define FDSET_MAX (1024 * 1024 / 8)
+/* Only the first million fds of a set are read and shown. */
+#define FDSET_FDS (1024 * 1024)
+#define FDSET_MAX (FDSET_FDS / 8)
+
+static int fdset_nfds(int nfds)
+{
+	return nfds > FDSET_FDS ? FDSET_FDS : nfds;
+}
 
 /* The last fd_set read, one tracee read for the whole set. */
 static unsigned char fdset[FDSET_MAX];
@@ -263,6 +269,7 @@ static bool sprint_fdset(struct tcb *tcp, uint64_t addr, int nfds, char *buf,
 
 	buf[0] = '\0';
 	*empty = true;
+	nfds = fdset_nfds(nfds);
 	if (!read_fdset(tcp, addr, nfds))
 		return false;
 	for (int fd = 0; fd < nfds && n + 16 < size; fd++) {
@@ -284,6 +291,7 @@ static void print_fdset(struct tcb *tcp, uint64_t addr, int nfds)
 		emit_ptr(tcp, 0);
 		return;
 	}
+	nfds = fdset_nfds(nfds);
 	if (nfds < 0 || !qual_verbose(tcp) || !read_fdset(tcp, addr, nfds)) {
 		emit_ptr(tcp, addr);
 		return;
@@ -364,8 +372,7 @@ static int select_exit(struct tcb *tcp, const struct select_args *a,
 			snprintf(aux, sizeof(aux), "left %s", ts);
 		}
 	}
-	if (!aux[0])
-		return RVAL_DECIMAL;
+	/* Nothing to list (the sets overwrote each other): "()". */
 	tcp->sc.auxstr = aux;
 	return RVAL_DECIMAL | RVAL_STR;
 }

@@ -166,15 +166,16 @@ void print_siginfo_at(struct tcb *tcp, uint64_t addr)
 	print_siginfo(tcp, &si);
 }
 
+/* tv_usec and the counters of struct rusage are shown unsigned. */
 static void print_tv(struct tcb *tcp, const char *name, int64_t sec,
-		     int64_t usec)
+		     uint64_t usec)
 {
 	emit_field(tcp, name);
 	emit_struct_begin(tcp);
 	emit_field(tcp, "tv_sec");
 	emit_int(tcp, sec);
 	emit_field(tcp, "tv_usec");
-	emit_int(tcp, usec);
+	emit_uint(tcp, usec);
 	emit_struct_end(tcp);
 }
 
@@ -186,7 +187,7 @@ void print_rusage_at(struct tcb *tcp, uint64_t addr)
 		"ru_oublock", "ru_msgsnd", "ru_msgrcv", "ru_nsignals",
 		"ru_nvcsw",   "ru_nivcsw",
 	};
-	int64_t v[18];
+	uint64_t v[18];
 	unsigned int i;
 
 	if (!addr) {
@@ -201,21 +202,23 @@ void print_rusage_at(struct tcb *tcp, uint64_t addr)
 			emit_ptr(tcp, addr);
 			return;
 		}
+		/* tv_sec sign-extended, the rest zero-extended. */
 		for (i = 0; i < 18; i++)
-			v[i] = w[i];
+			v[i] = (i == 0 || i == 2) ? (uint64_t)(int64_t)w[i] :
+						    (uint32_t)w[i];
 	} else if (tracee_read(tcp, addr, v, sizeof(v))) {
 		emit_ptr(tcp, addr);
 		return;
 	}
 	emit_struct_begin(tcp);
-	print_tv(tcp, "ru_utime", v[0], v[1]);
-	print_tv(tcp, "ru_stime", v[2], v[3]);
+	print_tv(tcp, "ru_utime", (int64_t)v[0], v[1]);
+	print_tv(tcp, "ru_stime", (int64_t)v[2], v[3]);
 	if (qual_abbrev(tcp)) {
 		emit_more(tcp);
 	} else {
 		for (i = 0; i < 14; i++) {
 			emit_field(tcp, names[i]);
-			emit_int(tcp, v[4 + i]);
+			emit_uint(tcp, v[4 + i]);
 		}
 	}
 	emit_struct_end(tcp);

@@ -132,7 +132,8 @@ static int decode_wait4(struct tcb *tcp, bool rusage)
 	if (!rusage)
 		return 0;
 	emit_next(tcp);
-	if (syserror(tcp))
+	/* Nothing was stored when no child was reaped (WNOHANG). */
+	if (syserror(tcp) || !tcp_rval(tcp))
 		emit_ptr(tcp, tcp_arg(tcp, 3));
 	else
 		print_rusage_at(tcp, tcp_arg(tcp, 3));

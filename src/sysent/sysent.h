@@ -42,6 +42,18 @@ typedef int (*sys_decoder_fn)(struct tcb *);
 #define SYSCALL_RVAL_HEX	0x00400000	/* RX: brk, mmap: return in hex */
 #define SYSCALL_MAPS_CHANGE	0x00800000	/* SE: changes the address space (-k) */
 #define SYSCALL_RVAL_FD		0x01000000	/* RF: return value is a new fd (-y) */
+/*
+ * A row no syscall number reaches: i386's accept, send and recv exist
+ * only as socketcall(2) sub-calls, semop and semtimedop as ipc(2) ones.  They have numbers of their own
+ * (I386_SUBCALL_*, past the kernel's) so that -e trace=accept, %net and
+ * the other qualifiers select them; sysent_lookup() does not return them.
+ */
+#define SYSCALL_SUBCALL_ONLY	0x02000000
+#define I386_SUBCALL_ACCEPT	1000
+#define I386_SUBCALL_SEND	1001
+#define I386_SUBCALL_RECV	1002
+#define I386_SUBCALL_SEMOP	1003	/* and these two only through ipc(2) */
+#define I386_SUBCALL_SEMTIMEDOP	1004
 
 /*
  * argfmt: one letter per argument, the default printer used until a

@@ -42,15 +42,31 @@
 #define SEN_DECL(name) \
 	extern int sys_##name(struct tcb *) __attribute__((weak));
 #include "syscallent/sen.h"
-#undef SEN_DECL
 #define SEN(name) sys_##name
 
 static const struct sysent sysent_x86_64[] = {
 #include "syscallent/x86_64.h"
 };
 
+/* Not in sen.h: no x86_64 or i386 number leads to them. */
+SEN_DECL(send)
+SEN_DECL(recv)
+#undef SEN_DECL
+
 static const struct sysent sysent_i386[] = {
 #include "syscallent/i386.h"
+	[I386_SUBCALL_ACCEPT] = { 3, TN | RF | SYSCALL_SUBCALL_ONLY,
+				  SEN(accept), "fPP", "accept",
+				  "fd,upeer_sockaddr,upeer_addrlen" },
+	[I386_SUBCALL_SEND] = { 4, TN | SYSCALL_SUBCALL_ONLY, SEN(send),
+				"fbzx", "send", "fd,buff,len,flags" },
+	[I386_SUBCALL_RECV] = { 4, TN | SYSCALL_SUBCALL_ONLY, SEN(recv),
+				"fBzx", "recv", "fd,ubuf,size,flags" },
+	[I386_SUBCALL_SEMOP] = { 3, TI | SYSCALL_SUBCALL_ONLY, SEN(semop),
+				 "dpu", "semop", "semid,sops,nsops" },
+	[I386_SUBCALL_SEMTIMEDOP] = { 4, TI | SYSCALL_SUBCALL_ONLY,
+				      SEN(semtimedop), "dpup", "semtimedop",
+				      "semid,sops,nsops,timeout" },
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -70,7 +86,7 @@ const struct sysent *sysent_lookup(int pers, long nr)
 	if (nr < 0 || (unsigned long)nr >= t->count)
 		return NULL;
 	/* Numbers the kernel never assigned are zero-filled holes. */
-	if (!t->ents[nr].name)
+	if (!t->ents[nr].name || (t->ents[nr].flags & SYSCALL_SUBCALL_ONLY))
 		return NULL;
 	return &t->ents[nr];
 }

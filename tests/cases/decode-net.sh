@@ -12,7 +12,8 @@ command -v python3 > /dev/null || skip "no python3"
 
 cmp=$SRCDIR/tests/progs/decode_net_cmp
 prog=$PROGS/decode_net
-for flags in "" "-f" "-f -yy" "-f -v" "-f -X verbose" "-f -X raw" "-f -s 5" "-f -x"; do
+for flags in "" "-f" "-f -yy" "-f -v" "-f -X verbose" "-f -X raw" "-f -s 5" "-f -x" \
+	"-f -e read=all -e write=all"; do
 	note "flags: ${flags:-(none)}"
 	# shellcheck disable=SC2086
 	"$STRACE" $flags -o strace.out "$prog" > /dev/null 2>&1 ||

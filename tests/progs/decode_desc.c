@@ -97,6 +97,17 @@ static void sec_fd(void)
 	int p[2], *bad = unmapped();
 
 	marker("fd");
+	{
+		/* -y escapes a path: "\n", quotes, and <> in octal. */
+		static const char name[] = "/tmp/sl-desc-a\n\"<b>";
+		int fd = open(name, O_CREAT | O_RDWR, 0600);
+
+		if (fd >= 0) {
+			S(SYS_fsync, fd);
+			unlink(name);
+			S(SYS_close, fd);
+		}
+	}
 	S(SYS_pipe, p);
 	S(SYS_close, p[0]);
 	S(SYS_close, p[1]);
@@ -535,6 +546,23 @@ static void sec_select(void)
 	FD_SET(p[1], ws);
 	S(SELECT, p[1] + 1, rs, ws, NULL, NULL);
 	S(SYS_read, p[0], mask, 1);
+	{
+		/*
+		 * One set for all three: the kernel's last write (no
+		 * exceptions) empties it, "= 1 ()".  Then nfds past what
+		 * is read (a million fds) over a large enough buffer.
+		 */
+		static fd_set big[0x20000 / sizeof(fd_set) + 4];
+
+		FD_ZERO(rs);
+		FD_SET(p[1], rs);
+		S(SELECT, p[1] + 1, rs, rs, rs, NULL);
+		FD_SET(p[0], &big[0]);
+		FD_SET(p[1], &big[0]);
+		tv->tv_sec = 0;
+		tv->tv_usec = 10;
+		S(SELECT, 0x7fffffff, &big[0], &big[1], &big[2], tv);
+	}
 	FD_ZERO(rs);
 	for (int fd = 0; fd < 40; fd++)
 		FD_SET(fd, rs);

@@ -435,6 +435,152 @@ static void families(void)
 	conn_raw(AF_MCTP, mctp, 11);
 }
 
+/* One control message of type/level with len data bytes, into buf. */
+static size_t put_cmsg(void *buf, int level, int type, const void *data,
+		       size_t len)
+{
+	struct cmsghdr *c = buf;
+
+	c->cmsg_len = CMSG_LEN(len);
+	c->cmsg_level = level;
+	c->cmsg_type = type;
+	memcpy(CMSG_DATA(c), data, len);
+	return CMSG_SPACE(len);
+}
+
+static void send_control(void *control, size_t len)
+{
+	struct msghdr m = { .msg_control = control, .msg_controllen = len };
+
+	sendmsg(-1, &m, 0);
+}
+
+/*
+ * Control messages of each kind strace decodes, well and badly formed,
+ * all sent to a bad descriptor (the line shows them at entry).
+ */
+static void cmsgs(void)
+{
+	static unsigned char big[300000];
+	unsigned char buf[512] __attribute__((aligned(8)));
+	int fds[40];
+	long long tv[6] = { 123456789, 987654, 5, 6, 7, 8 };
+	unsigned char opts[40], tos = 0x41;
+	unsigned int ttl = 0xfacefeed;
+	struct sockaddr_in sin = { .sin_family = AF_INET,
+				   .sin_port = htons(12345),
+				   .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	unsigned char ee[16 + sizeof(sin)];
+	struct cmsghdr *c = (struct cmsghdr *)buf;
+	size_t n;
+
+	for (unsigned int i = 0; i < 40; i++)
+		fds[i] = -1 - (int)i;
+	for (unsigned int i = 0; i < sizeof(opts); i++)
+		opts[i] = (unsigned char)(0x41 + i);
+	n = put_cmsg(buf, SOL_SOCKET, SCM_RIGHTS, fds, 3 * sizeof(int));
+	send_control(buf, n);
+	n = put_cmsg(buf, SOL_SOCKET, SCM_RIGHTS, fds, sizeof(fds));
+	send_control(buf, n);
+	/* cmsg_len past the buffer, too short, and a short tail. */
+	c->cmsg_len = 200;
+	send_control(buf, 24);
+	c->cmsg_len = 5;
+	send_control(buf, 40);
+	n = put_cmsg(buf, SOL_SOCKET, SCM_RIGHTS, fds, sizeof(int));
+	send_control(buf, n + 8);
+	send_control(buf, 8);
+	send_control(tail_alloc(16), 32);
+	n = put_cmsg(buf, SOL_SOCKET, 3 /* SCM_SECURITY */, "abc", 3);
+	send_control(buf, n);
+	n = put_cmsg(buf, SOL_SOCKET, SO_TIMESTAMP_OLD, tv, 16);
+	send_control(buf, n);
+	n = put_cmsg(buf, SOL_SOCKET, SO_TIMESTAMP_OLD, tv, 8);
+	send_control(buf, n);
+	n = put_cmsg(buf, SOL_SOCKET, SO_TIMESTAMPNS_OLD, tv, 16);
+	send_control(buf, n);
+	n = put_cmsg(buf, SOL_SOCKET, SO_TIMESTAMPING_OLD, tv, 48);
+	send_control(buf, n);
+	n = put_cmsg(buf, SOL_SOCKET, 65, tv, 48);	/* _NEW */
+	send_control(buf, n);
+	n = put_cmsg(buf, SOL_SOCKET, 0x7eadbeef, tv, 4);
+	send_control(buf, n);
+	n = put_cmsg(buf, SOL_IP, IP_TOS, &tos, 1);
+	send_control(buf, n);
+	n = put_cmsg(buf, SOL_IP, IP_TTL, &ttl, 4);
+	send_control(buf, n);
+	n = put_cmsg(buf, SOL_IP, IP_RETOPTS, opts, 5);
+	send_control(buf, n);
+	n = put_cmsg(buf, SOL_IP, IP_RECVOPTS, opts, sizeof(opts));
+	send_control(buf, n);
+	n = put_cmsg(buf, SOL_IP, IP_ORIGDSTADDR, &sin, sizeof(sin));
+	send_control(buf, n);
+	memset(ee, 0, sizeof(ee));
+	ee[0] = 111;
+	ee[4] = 2;
+	ee[5] = 3;
+	memcpy(ee + 16, &sin, sizeof(sin));
+	n = put_cmsg(buf, SOL_IP, IP_RECVERR, ee, sizeof(ee));
+	send_control(buf, n);
+	n = put_cmsg(buf, SOL_IP, 3, "ctx", 3);
+	send_control(buf, n);
+	n = put_cmsg(buf, SOL_TCP, 1, &ttl, 4);
+	send_control(buf, n);
+	/* Two messages, then past net.core.optmem_max. */
+	n = put_cmsg(buf, SOL_SOCKET, SCM_RIGHTS, fds, 2 * sizeof(int));
+	n += put_cmsg(buf + n, SOL_IP, IP_TTL, &ttl, 4);
+	send_control(buf, n);
+	c = (struct cmsghdr *)big;
+	c->cmsg_len = sizeof(big);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	send_control(big, sizeof(big));
+}
+
+/* sendmmsg/recvmmsg and the MSG_TRUNC of recvfrom. */
+static void mmsgs(void)
+{
+	int sv[2];
+	char a[4] = "abc", b[8], r1[2], r2[8];
+	struct sockaddr_un from[2];
+	struct iovec wv[2] = { { a, 3 }, { a, 2 } };
+	struct iovec rv[2] = { { r1, sizeof(r1) }, { r2, sizeof(r2) } };
+	struct mmsghdr w[3], r[2];
+
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		return;
+	memset(w, 0, sizeof(w));
+	memset(r, 0, sizeof(r));
+	w[0].msg_hdr.msg_iov = &wv[0];
+	w[0].msg_hdr.msg_iovlen = 1;
+	w[1].msg_hdr.msg_iov = &wv[1];
+	w[1].msg_hdr.msg_iovlen = 1;
+	sendmmsg(sv[0], w, 2, 0);
+	/* Failed: the array as given. */
+	sendmmsg(-1, w, 3, MSG_DONTWAIT);
+	sendmmsg(-1, (struct mmsghdr *)tail_alloc(sizeof(w[0])), 2, 0);
+	r[0].msg_hdr.msg_iov = &rv[0];
+	r[0].msg_hdr.msg_iovlen = 1;
+	r[0].msg_hdr.msg_name = &from[0];
+	r[0].msg_hdr.msg_namelen = 1;
+	r[1].msg_hdr.msg_iov = &rv[1];
+	r[1].msg_hdr.msg_iovlen = 1;
+	r[1].msg_hdr.msg_name = &from[1];
+	r[1].msg_hdr.msg_namelen = sizeof(from[1]);
+	recvmmsg(sv[1], r, 2, MSG_DONTWAIT, NULL);
+	send(sv[0], "0123456789", 10, 0);
+	recvfrom(sv[1], b, 4, MSG_TRUNC, NULL, NULL);
+	send(sv[0], "xy", 2, 0);
+	{
+		struct msghdr m = { .msg_iov = rv, .msg_iovlen = 2 };
+
+		sendmsg(sv[0], &m, 0);
+		recvmsg(sv[1], &m, 0);
+	}
+	close(sv[0]);
+	close(sv[1]);
+}
+
 int main(void)
 {
 	setup_tail();
@@ -445,5 +591,7 @@ int main(void)
 	netlink();
 	families();
 	errors();
+	cmsgs();
+	mmsgs();
 	return 0;
 }

@@ -85,6 +85,10 @@ static void do_wait(void)
 	}
 	memset(&si, 0x55, sizeof(si));
 	syscall(SYS_waitid, P_PID, p, &si, WEXITED | WNOHANG, NULL);
+	/* Nothing reaped: the rusage is left as it was (all ones). */
+	memset(&ru, 0xff, sizeof(ru));
+	syscall(SYS_wait4, p, &st, WNOHANG, &ru);
+	syscall(SYS_waitid, P_PID, p, &si, WEXITED | WNOHANG, &ru);
 	kill(p, SIGKILL);
 	syscall(SYS_waitid, P_PID, p, &si, WEXITED | WNOWAIT, NULL);
 	syscall(SYS_wait4, p, NULL, 0, NULL);
