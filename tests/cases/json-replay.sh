@@ -9,7 +9,7 @@
 # text splits lines into "<unfinished ...>" and "resumed" halves: the
 # replay holds the same whole lines, each task's in its order.  Last,
 # the events: signals, a fork, exit codes, deaths by a signal.
-# timeout-factor: 3
+# timeout-factor: 6
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/json.sh"
 progs=$JSON_PROGS
