@@ -428,6 +428,23 @@ static void print_message(struct tcb *tcp, int fd, int family,
 	emit_array_end(tcp);
 }
 
+/*
+ * An element of an array that cannot be read: "... /\* 0xaddr *\/" after
+ * the ones shown, or the address alone when it is the first.
+ */
+static void nl_print_stop(struct tcb *tcp, uint64_t addr, bool array)
+{
+	char c[32];
+
+	if (!array) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_more(tcp);
+	snprintf(c, sizeof(c), "%#llx", (unsigned long long)addr);
+	emit_comment(tcp, c);
+}
+
 static void print_messages(struct tcb *tcp, int fd, int family, uint64_t addr,
 			   uint64_t len)
 {
@@ -442,16 +459,7 @@ static void print_messages(struct tcb *tcp, int fd, int family, uint64_t addr,
 			break;
 		}
 		if (nl_fetch(tcp, addr, &h, sizeof(h))) {
-			if (array) {
-				char c[32];
-
-				emit_more(tcp);
-				snprintf(c, sizeof(c), "%#llx",
-					 (unsigned long long)addr);
-				emit_comment(tcp, c);
-			} else {
-				emit_ptr(tcp, addr);
-			}
+			nl_print_stop(tcp, addr, array);
 			break;
 		}
 		if (array && qual_abbrev(tcp) && i >= cfg.string_limit) {
@@ -615,16 +623,7 @@ static void print_attrs(struct tcb *tcp, uint64_t addr, uint64_t len,
 			break;
 		}
 		if (nl_fetch(tcp, addr, &a, sizeof(a))) {
-			if (array) {
-				char c[32];
-
-				emit_more(tcp);
-				snprintf(c, sizeof(c), "%#llx",
-					 (unsigned long long)addr);
-				emit_comment(tcp, c);
-			} else {
-				emit_ptr(tcp, addr);
-			}
+			nl_print_stop(tcp, addr, array);
 			break;
 		}
 		if (array && qual_abbrev(tcp) && i >= cfg.string_limit) {
