@@ -30,7 +30,7 @@ others=$(grep -E '^[0-9]+ +\+\+\+ exited with 0 \+\+\+$' trace |
 
 # The leader gone first and no other task in a syscall: the thread's
 # execve line is ended by the pid change itself, as strace ends it.
-"$SLTRACE" -f -o trace -e trace=execve "$PROGS/execer" alone "$PROGS/simple" > out
+"$SLTRACE" -f -s 256 -o trace -e trace=execve "$PROGS/execer" alone "$PROGS/simple" > out
 expect_rc 0 $? "tracer (alone)"
 pid=$(sed -n 's/^pid //p' out)
 tid=$(sed -n 's/^tid //p' out)

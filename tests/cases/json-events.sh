@@ -123,7 +123,7 @@ expect_match flt.re 'bar_scale\(2\.500000, 0\.500000\) += 1\.250000$'
 # is ltrace's text of the same run (another run: addresses, pids and
 # times masked), its -S syscalls and their "<no return ...>" included.
 ltmask() {
-	sed -E -e 's/0x[0-9a-f]{4,}/ADDR/g' -e 's/\b[0-9]{4,}\b/NUM/g' \
+	sed -E -e 's/0x[0-9a-f]{4,}/ADDR/g' -e 's/\b[0-9]{3,}\b/NUM/g' \
 		-e 's/<[0-9]+\.[0-9]+>/<T>/' "$1"
 }
 for flags in "" "-S" "-n 2 -x bar_rec" "-i -T" "-S -e bar_rec"; do

@@ -11,7 +11,7 @@
 # numbers the tasks otherwise than the tracer does).  Skipped when this
 # machine permits no new pid namespace.
 . "$SRCDIR/tests/lib.sh"
-need_progs pidns_translation pidns_cmp
+need_progs pidns_translation
 need_strace
 
 "$PROGS/pidns_translation"
@@ -34,7 +34,7 @@ check() {
 	# shellcheck disable=SC2086
 	$wrap "$SLTRACE" $flags -ff -e trace=$calls -o l/t "$prog" ||
 		fail "$TOOL $flags failed"
-	"$PROGS/pidns_cmp" s l >&2 || fail "traces differ: ${wrap:+$wrap }$flags"
+	"$SRCDIR/tests/progs/pidns_cmp" s l >&2 || fail "traces differ: ${wrap:+$wrap }$flags"
 }
 
 progs=$PROGS/pidns_translation
