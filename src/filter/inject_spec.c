@@ -423,5 +423,14 @@ int inject_spec_parse(struct inject_spec *spec, const char *value,
 			rc = bad(err, fault, value);
 	}
 	free(copy);
+	if (rc)
+		/* A refused spec keeps nothing; sltrace is about to exit 1. */
+		for (int w = 0; w < 2; w++) {
+			for (unsigned int i = 0; i < spec->n_poke[w]; i++)
+				free(spec->poke[w][i].data);
+			free(spec->poke[w]);
+			spec->poke[w] = NULL;
+			spec->n_poke[w] = 0;
+		}
 	return rc;
 }

@@ -101,6 +101,13 @@ static bool number(struct lx *l, long long *v)
 	return true;
 }
 
+/*
+ * Types are shared: by typedefs, by the prototypes of many functions, and
+ * a line that fails half-way leaves some behind.  They all live as long as
+ * sltrace, chained here so that none is ever lost.
+ */
+static struct lt_type *all_types;
+
 static struct lt_type *new_type(enum lt_kind kind)
 {
 	struct lt_type *t = calloc(1, sizeof(*t));
@@ -108,6 +115,8 @@ static struct lt_type *new_type(enum lt_kind kind)
 	if (!t)
 		return NULL;
 	t->kind = kind;
+	t->arena = all_types;
+	all_types = t;
 	return t;
 }
 
@@ -260,10 +269,8 @@ static const struct lt_type *parse_struct(struct lx *l)
 	if (!need(l, ')') || !(t = new_type(LTK_STRUCT)))
 		return NULL;
 	t->memb = malloc(n * sizeof(*t->memb));
-	if (!t->memb) {
-		free(t);
-		return NULL;
-	}
+	if (!t->memb)
+		return NULL;	/* t stays in all_types */
 	memcpy(t->memb, m, n * sizeof(*m));
 	t->nmemb = n;
 	t->align = align;
@@ -323,7 +330,12 @@ static const struct lt_type *parse_base(struct lx *l)
 			t = new_type(b->kind);
 			if (!t)
 				return NULL;
-			*t = *b;
+			{
+				struct lt_type *keep = t->arena;
+
+				*t = *b;
+				t->arena = keep;
+			}
 			t->sc.flags |= PTF_HIDE;
 			return t;
 		}

@@ -54,6 +54,7 @@ struct lt_type {
 	unsigned int nmemb;		/* LTK_STRUCT */
 	const struct lt_type **memb;
 	unsigned int size, align;	/* in memory, x86_64 */
+	struct lt_type *arena;		/* every type made, for their lifetime */
 };
 
 /*

@@ -551,6 +551,9 @@ static void mmsgs(void)
 		return;
 	memset(w, 0, sizeof(w));
 	memset(r, 0, sizeof(r));
+	/* The sendmsg below sends all of r2: no byte may be left unset. */
+	memset(r1, 0, sizeof(r1));
+	memset(r2, 0, sizeof(r2));
 	w[0].msg_hdr.msg_iov = &wv[0];
 	w[0].msg_hdr.msg_iovlen = 1;
 	w[1].msg_hdr.msg_iov = &wv[1];
