@@ -429,12 +429,12 @@ static void more(void)
 		struct smc_diag_fallback fb = { 0x03020000, 0x1234 };
 		struct inet_diag_req_v2 rq = { .sdiag_family = AF_INET,
 					       .sdiag_protocol = IPPROTO_TCP };
-		struct {
-			struct inet_diag_bc_op op;
-			struct inet_diag_hostcond hc;
-			uint32_t a;
-		} bc = { { INET_DIAG_BC_S_COND, 4, 8 },
-			 { AF_INET, 8, 22 }, htonl(0x7f000001) };
+		/* op, hostcond and its address, laid end to end: hostcond
+		 * ends in a flexible array, so no struct may hold all three. */
+		struct inet_diag_bc_op op = { INET_DIAG_BC_S_COND, 4, 8 };
+		struct inet_diag_hostcond hc = { AF_INET, 8, 22 };
+		uint32_t a = htonl(0x7f000001);
+		unsigned char bc[sizeof(op) + sizeof(hc) + sizeof(a)];
 		struct inet_diag_req old = { .idiag_family = AF_INET,
 					     .idiag_ext = 1,
 					     .idiag_states = 1 << 10 };
@@ -454,8 +454,11 @@ static void more(void)
 		attr(SMC_DIAG_FALLBACK, &fb, sizeof(fb));
 		msg_send(fd);
 
+		memcpy(bc, &op, sizeof(op));
+		memcpy(bc + sizeof(op), &hc, sizeof(hc));
+		memcpy(bc + sizeof(op) + sizeof(hc), &a, sizeof(a));
 		msg_begin(SOCK_DIAG_BY_FAMILY, &rq, sizeof(rq));
-		attr(INET_DIAG_REQ_BYTECODE, &bc, sizeof(bc));
+		attr(INET_DIAG_REQ_BYTECODE, bc, sizeof(bc));
 		msg_send(fd);
 
 		msg_begin(TCPDIAG_GETSOCK, &old, sizeof(old));
