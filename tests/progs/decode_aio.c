@@ -145,14 +145,14 @@ int main(void)
 	submit1(ctx, &one);
 	cb_init(&one, 0xf00d, -1, 0xbadfacedc0ffeeedULL);
 	one.aio_key = 0xdefaced0;
-	one.aio_reqprio = (7 << 13) | 1;
+	one.aio_reqprio = (__s16)((7 << 13) | 1);
 	one.aio_flags = IOCB_FLAG_IOPRIO | IOCB_FLAG_RESFD;
 	submit1(ctx, &one);
 	cb_init(&one, IOCB_CMD_PWRITE, -1, 0);
 	one.aio_buf = 0;
 	one.aio_nbytes = 0x1020304050607080ULL;
 	one.aio_offset = -2;
-	one.aio_reqprio = (5 << 13) | 33;
+	one.aio_reqprio = (__s16)((5 << 13) | 33);
 	one.aio_flags = 0xfacef157;
 	one.aio_resfd = -7;
 	submit1(ctx, &one);
