@@ -38,6 +38,28 @@ static void on_syscall_exit(struct tcb *tcp)
 	event_personality_flush(tcp);
 }
 
+/*
+ * A child of ours we never traced ended: the command made it with
+ * CLONE_PARENT.  strace says so unless exits are quiet; the guardian, our
+ * child when we are a pid namespace's init, is no stranger.
+ */
+static void on_stranger_exited(pid_t pid, int status)
+{
+	(void)status;
+	if (pid == guard_pid() || qual_quiet(QUIET_EXIT) ||
+	    cfg.lc_style == LC_STYLE_LTRACE)
+		return;
+	msg_info("Exit of unknown pid %d ignored", (int)pid);
+}
+
+/* strace tells of it unless attaches are quiet. */
+static void on_stranger_detached(pid_t pid)
+{
+	if (qual_quiet(QUIET_ATTACH) || cfg.lc_style == LC_STYLE_LTRACE)
+		return;
+	msg_info("Detached unknown pid %d", (int)pid);
+}
+
 static const struct engine_consumer text_consumer = {
 	.attached = event_attached,
 	.new_task = event_new_task,
@@ -51,6 +73,8 @@ static const struct engine_consumer text_consumer = {
 	.superseded = event_superseded,
 	.personality = event_personality,
 	.exited = event_exited,
+	.stranger_exited = on_stranger_exited,
+	.stranger_detached = on_stranger_detached,
 	.detached = event_detached,
 	.tick = event_tick,
 };

@@ -1011,6 +1011,38 @@ static void handle_status(pid_t pid, int status)
 		debug("pid %d: gone before its first stop, status %#x", pid,
 		      status);
 		tcb_gone_early(pid);
+		/*
+		 * Nothing is auto-attached without -f and taps, but for a
+		 * CLONE_PTRACE child (caught at its first stop, below): this
+		 * was never a tracee, only a child.
+		 */
+		if (!ecfg.follow_forks && !taps_present() &&
+		    consumer->stranger_exited)
+			consumer->stranger_exited(pid, status);
+		return;
+	}
+	if (!tcp && !ecfg.follow_forks && !taps_present() && !muted &&
+	    !seccomp_mode) {
+		/*
+		 * A child the command made with CLONE_PTRACE: the kernel
+		 * attached it to us, but without -f nobody asked to trace
+		 * it.  It goes on untraced, with the signal it stopped for
+		 * (its first SIGSTOP is ours, not the program's).  Under our
+		 * seccomp filter it could not: it is kept, silent, below.
+		 */
+		int sig = WSTOPSIG(status);
+
+		if ((unsigned int)status >> 16 || sig == SIGSTOP ||
+		    sig == (SIGTRAP | 0x80))
+			sig = 0;
+		debug("pid %d: auto-attached, status %#x, not followed", pid,
+		      status);
+		if (ptrace(PTRACE_DETACH, pid, NULL, (void *)(long)sig) == 0) {
+			if (consumer->stranger_detached)
+				consumer->stranger_detached(pid);
+		} else {
+			debug("pid %d: detach: %s", pid, strerror(errno));
+		}
 		return;
 	}
 	if (!tcp) {
@@ -1018,20 +1050,23 @@ static void handle_status(pid_t pid, int status)
 		 * An auto-attached child can report its first stop before
 		 * its parent reports the fork event.  Without -f, only
 		 * library-call tracing follows children (silently, for its
-		 * int3 bytes).  A pid kept as gone early belongs to a task
-		 * that has been replaced by now.
+		 * int3 bytes), and a CLONE_PTRACE child under our seccomp
+		 * filter is kept, silent (its traced syscalls need a tracer).
+		 * A pid kept as gone early belongs to a task that has been
+		 * replaced by now.
 		 */
 		tcb_was_gone_early(pid);
-		if ((taps_present() && !ecfg.follow_forks) || muted) {
+		if ((!ecfg.follow_forks && (taps_present() || seccomp_mode)) ||
+		    muted) {
 			tcp = tcb_new_silent(pid);
 		} else {
 			tcp = tcb_new(pid);
 			tcp->flags |= TCB_ATTACHED;
-			if (seccomp_mode)
-				tcp->flags |= TCB_SECCOMP;
 			if (consumer->followed)
 				consumer->followed(tcp);
 		}
+		if (seccomp_mode)
+			tcp->flags |= TCB_SECCOMP;
 		tcp->flags |= TCB_UNANNOUNCED;
 		/* Its memory may need cleaning before it runs. */
 		if (taps_present())

@@ -57,6 +57,12 @@ struct engine_consumer {
 	void (*personality)(struct tcb *tcp, int pers);
 	/* The task exited (WIFEXITED) or was killed (WIFSIGNALED). */
 	void (*exited)(struct tcb *tcp, int wait_status);
+	/* A child of ours that we never traced ended: a CLONE_PARENT child
+	 * of the command, without -f (strace: "Exit of unknown pid"). */
+	void (*stranger_exited)(pid_t pid, int wait_status);
+	/* A CLONE_PTRACE child of the command, without -f: the kernel
+	 * attached it, we let it go at once. */
+	void (*stranger_detached)(pid_t pid);
 	/* We detached from the task (-p, on a signal to sltrace). */
 	void (*detached)(struct tcb *tcp);
 	/* waitpid was interrupted by a signal (e.g. an output timer). */

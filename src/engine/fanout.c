@@ -47,6 +47,8 @@ FAN(superseded, (struct tcb *tcp, pid_t by), (tcp, by))
 FAN(personality, (struct tcb *tcp, int pers), (tcp, pers))
 FAN(exited, (struct tcb *tcp, int status), (tcp, status))
 FAN(detached, (struct tcb *tcp), (tcp))
+FAN(stranger_exited, (pid_t pid, int status), (pid, status))
+FAN(stranger_detached, (pid_t pid), (pid))
 FAN(tick, (void), ())
 
 /* The callback of fan when a registered consumer has cb. */
@@ -73,6 +75,8 @@ const struct engine_consumer *consumers_fan(void)
 	FAN_SET(personality);
 	FAN_SET(exited);
 	FAN_SET(detached);
+	FAN_SET(stranger_exited);
+	FAN_SET(stranger_detached);
 	FAN_SET(tick);
 	return &fan;
 }

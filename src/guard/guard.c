@@ -27,6 +27,12 @@
 
 struct guard_arena *guard_arena;
 static bool active;
+static pid_t guardian_pid;
+
+pid_t guard_pid(void)
+{
+	return guardian_pid;
+}
 
 bool guard_active(void)
 {
@@ -127,6 +133,7 @@ int guard_start(void)
 		sigprocmask(SIG_BLOCK, &set, NULL);
 	}
 	active = true;
+	guardian_pid = gpid;
 	debug("guardian: pid %d watches", (int)gpid);
 	return 0;
 fail:

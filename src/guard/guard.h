@@ -58,6 +58,10 @@ int guard_start(void);
 /* A guardian watches: records are kept. */
 bool guard_active(void);
 
+/* The guardian's pid, 0 when none was started (it may be our child: we
+ * are the init of a pid namespace). */
+pid_t guard_pid(void);
+
 /*
  * Record, before it is made, the change of len bytes (at most 16) at
  * addr in the memory of process tgid from orig to now.  tid: the thread
