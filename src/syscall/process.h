@@ -59,4 +59,11 @@ void print_user_desc(struct tcb *tcp, uint64_t addr, bool full);
 /* struct rusage at addr, "..." after ru_stime unless -v. */
 void print_rusage_at(struct tcb *tcp, uint64_t addr);
 
+/*
+ * A CPU set of len bytes at addr as strace shows it: the numbers of the
+ * set bits, "[0 1]"; "[]" when len is 0 (sched_setaffinity, io_uring's
+ * IORING_REGISTER_IOWQ_AFF).
+ */
+void print_cpu_set(struct tcb *tcp, uint64_t addr, uint64_t len);
+
 #endif

@@ -17,11 +17,10 @@
 #include "xlat/tables/sched_policies.h"
 
 /*
- * A CPU set as strace shows it: the numbers of the set bits, "[0 1]".
  * The kernel's masks are arrays of longs; on little-endian hosts the
  * bytes read in order give the CPUs in order whatever the long size.
  */
-static void print_cpu_set(struct tcb *tcp, uint64_t addr, uint64_t len)
+void print_cpu_set(struct tcb *tcp, uint64_t addr, uint64_t len)
 {
 	unsigned char buf[1024];
 	size_t n = 1, size = len < sizeof(buf) ? (size_t)len : sizeof(buf);
