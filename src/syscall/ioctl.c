@@ -840,7 +840,7 @@ void ioctl_field_ptr(struct tcb *tcp, const char *name, uint64_t v)
 static const ioctl_family_fn ioctl_families[] = {
 	ioctl_kernel, ioctl_block, ioctl_input, ioctl_dev, ioctl_gpio,
 	ioctl_kd, ioctl_dev2, ioctl_dev3, ioctl_scsi, ioctl_v4l2,
-	ioctl_net, ioctl_kvm, ioctl_dm,
+	ioctl_net, ioctl_kvm, ioctl_dm, ioctl_btrfs,
 };
 
 static int ioctl_family(struct tcb *tcp, uint32_t code, uint64_t arg)

@@ -56,6 +56,9 @@ int ioctl_net(struct tcb *tcp, uint32_t code, uint64_t arg);
 /* KVM on x86 (ioctl_kvm.c). */
 int ioctl_kvm(struct tcb *tcp, uint32_t code, uint64_t arg);
 
+/* btrfs's BTRFS_IOC_*, FS_IOC_[GS]ETFSLABEL, FIDEDUPERANGE (ioctl_btrfs.c). */
+int ioctl_btrfs(struct tcb *tcp, uint32_t code, uint64_t arg);
+
 /* Device mapper (ioctl_dm.c). */
 int ioctl_dm(struct tcb *tcp, uint32_t code, uint64_t arg);
 
