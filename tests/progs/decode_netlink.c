@@ -275,6 +275,117 @@ static void route_attrs(void)
 	close(fd);
 }
 
+/*
+ * IFLA_LINKINFO: the data of each kind of link strace decodes (bridge,
+ * its ports as slave data, tun, can's xstats), the data of other kinds,
+ * data that no kind or the other kind attribute precedes, and two link
+ * infos in one message.
+ */
+static void linkinfo(void)
+{
+	int fd = nl_socket(NETLINK_ROUTE);
+	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC,
+				 .ifi_index = lo_index };
+	uint64_t clk = 1500;
+	uint32_t u32 = 7, owner = 0xffffffff, group = 1000;
+	uint16_t prio = 0x8000, proto = htons(0x8100), fwd = 0x4008;
+	uint8_t u8 = 1, type = 2, id[8] = { 0x80, 0, 2, 0, 0, 0, 0, 1 };
+	uint8_t mac[6] = { 1, 0x80, 0xc2, 0, 0, 0 };
+	struct br_boolopt_multi bo = { 1 << BR_BOOLOPT_NO_LL_LEARN | 0x100,
+				       3 };
+	uint32_t can[6] = { 1, 2, 3, 4, 5, 6 };
+	unsigned char in6[16] = { 0xfe, 0x80, [15] = 1 };
+	struct in_addr ip;
+	size_t n, n2, n3;
+
+	inet_pton(AF_INET, "192.0.2.1", &ip);
+	msg_begin(RTM_NEWLINK, &ifi, sizeof(ifi));
+	n = attr(IFLA_LINKINFO, NULL, 0);
+	attr(IFLA_INFO_KIND, "bridge", 7);
+	n2 = attr(IFLA_INFO_DATA, NULL, 0);
+	attr(IFLA_BR_FORWARD_DELAY, &clk, sizeof(clk));
+	attr(IFLA_BR_STP_STATE, &u32, sizeof(u32));
+	attr(IFLA_BR_PRIORITY, &prio, sizeof(prio));
+	attr(IFLA_BR_VLAN_PROTOCOL, &proto, sizeof(proto));
+	attr(IFLA_BR_GROUP_FWD_MASK, &fwd, sizeof(fwd));
+	attr(IFLA_BR_BRIDGE_ID, id, sizeof(id));
+	attr(IFLA_BR_GROUP_ADDR, mac, sizeof(mac));
+	attr(IFLA_BR_MCAST_SNOOPING, &u8, 1);
+	attr(IFLA_BR_MULTI_BOOLOPT, &bo, sizeof(bo));
+	n3 = attr(IFLA_BR_MCAST_QUERIER_STATE, NULL, 0);
+	attr(BRIDGE_QUERIER_IP_ADDRESS, &ip, sizeof(ip));
+	attr(BRIDGE_QUERIER_IP_PORT, &lo_index, sizeof(lo_index));
+	attr(BRIDGE_QUERIER_IP_OTHER_TIMER, &clk, sizeof(clk));
+	attr(BRIDGE_QUERIER_IPV6_ADDRESS, in6, sizeof(in6));
+	attr(99, &u8, 1);
+	attr_end(n3);
+	attr(IFLA_BR_FDB_FLUSH, NULL, 0);
+	attr(IFLA_BR_PRIORITY, &u8, 1);
+	attr(0x7f, &u32, sizeof(u32));
+	attr_end(n2);
+	attr(IFLA_INFO_XSTATS, &u32, sizeof(u32));
+	attr_end(n);
+	msg_send(fd);
+
+	msg_begin(RTM_NEWLINK, &ifi, sizeof(ifi));
+	n = attr(IFLA_LINKINFO, NULL, 0);
+	attr(IFLA_INFO_KIND, "tun", 4);
+	n2 = attr(IFLA_INFO_DATA, NULL, 0);
+	attr(IFLA_TUN_OWNER, &owner, sizeof(owner));
+	attr(IFLA_TUN_GROUP, &group, sizeof(group));
+	attr(IFLA_TUN_TYPE, &type, 1);
+	attr(IFLA_TUN_PI, &u8, 1);
+	attr(IFLA_TUN_NUM_QUEUES, &u32, sizeof(u32));
+	attr(0x77, &u32, sizeof(u32));
+	attr_end(n2);
+	attr(IFLA_INFO_SLAVE_KIND, "bridge", 7);
+	n2 = attr(IFLA_INFO_SLAVE_DATA, NULL, 0);
+	attr(IFLA_BRPORT_STATE, &u8, 1);
+	attr(IFLA_BRPORT_COST, &u32, sizeof(u32));
+	attr(IFLA_BRPORT_BACKUP_PORT, &lo_index, sizeof(lo_index));
+	attr_end(n2);
+	attr_end(n);
+	/* a second link info: the first one's kinds do not hold */
+	n = attr(IFLA_LINKINFO, NULL, 0);
+	n2 = attr(IFLA_INFO_DATA, NULL, 0);
+	attr(IFLA_TUN_PI, &u8, 1);
+	attr_end(n2);
+	attr_end(n);
+	msg_send(fd);
+
+	msg_begin(RTM_NEWLINK, &ifi, sizeof(ifi));
+	n = attr(IFLA_LINKINFO, NULL, 0);
+	attr(IFLA_INFO_KIND, "can", 4);
+	attr(IFLA_INFO_XSTATS, can, sizeof(can));
+	attr(IFLA_INFO_XSTATS, can, sizeof(can) - 1);
+	attr(IFLA_INFO_DATA, can, sizeof(can));
+	/* the kind of a link is not the kind of its master */
+	attr(IFLA_INFO_SLAVE_DATA, can, 8);
+	attr_end(n);
+	msg_send(fd);
+
+	msg_begin(RTM_NEWLINK, &ifi, sizeof(ifi));
+	n = attr(IFLA_LINKINFO, NULL, 0);
+	attr(IFLA_INFO_SLAVE_KIND, "bridge", 7);
+	attr(IFLA_INFO_DATA, can, 8);
+	attr(IFLA_INFO_KIND, "veth", 5);
+	attr(IFLA_INFO_DATA, can, 8);
+	attr(IFLA_INFO_KIND, "bridge", 7);
+	n2 = attr(IFLA_INFO_DATA, NULL, 0);
+	attr(IFLA_BR_STP_STATE, &u32, sizeof(u32));
+	attr_end(n2);
+	attr_end(n);
+	msg_send(fd);
+	/* the same, cut by an unmapped page inside the bridge's data */
+	{
+		char *t = tail_of(mlen - 6);
+
+		memcpy(t, mb, mlen - 6);
+		send_buf(fd, t, mlen);
+	}
+	close(fd);
+}
+
 static void diag(void)
 {
 	int fd = nl_socket(NETLINK_SOCK_DIAG);
@@ -502,6 +613,7 @@ int main(void)
 	marker("decode-begin");
 	route();
 	route_attrs();
+	linkinfo();
 	diag();
 	more();
 	marker("decode-end");
