@@ -84,7 +84,8 @@ uint32_t *save_mmsg_namelens(struct tcb *tcp, uint64_t addr, unsigned int max,
 
 /* get/setsockopt's option value (sockopt.c). */
 void print_sockopt_level(struct tcb *tcp, int level);
-void print_sockopt_name(struct tcb *tcp, int level, int name);
+/* is_get: as getsockopt names it (SO_GET_FILTER for SO_ATTACH_FILTER). */
+void print_sockopt_name(struct tcb *tcp, int level, int name, int is_get);
 void print_sockopt_value(struct tcb *tcp, int level, int name,
 			 uint64_t addr, int64_t len, int is_get);
 

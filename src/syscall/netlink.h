@@ -69,6 +69,10 @@ bool nl_route_body(struct tcb *tcp, int fd, const struct nlmsghdr *h,
 bool nl_sock_diag_body(struct tcb *tcp, int fd, const struct nlmsghdr *h,
 		       uint64_t addr, uint64_t len);
 
+/* The INET_DIAG_* attributes of an inet_diag answer (nldiag_inet.c). */
+struct nl_nest;
+extern const struct nl_nest nl_inet_diag_msg_nest;
+
 /* The data of a NETLINK_KOBJECT_UEVENT socket (nlmisc.c). */
 void nl_print_uevent(struct tcb *tcp, uint64_t addr, uint64_t len);
 

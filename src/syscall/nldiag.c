@@ -2,7 +2,8 @@
 /*
  * NETLINK_SOCK_DIAG bodies: the request (NLM_F_REQUEST set) or answer
  * struct of the family in its first byte (inet_diag, unix_diag,
- * netlink_diag), then its attributes.  One byte alone shows as
+ * netlink_diag), then its attributes (an inet_diag answer's are
+ * nldiag_inet.c's).  One byte alone shows as
  * "{family=AF_UNIX}", a short struct as "{udiag_family=AF_UNIX, ...}".
  */
 #include "config.h"
@@ -139,39 +140,6 @@ static void print_sockid(struct tcb *tcp, int family,
 }
 
 /* --- attributes ------------------------------------------------------- */
-
-static bool nla_inet_meminfo(struct tcb *tcp, uint64_t addr, unsigned int len,
-			     const void *opaque)
-{
-	struct inet_diag_meminfo m;
-
-	(void)opaque;
-	if (len < sizeof(m))
-		return false;
-	if (nl_fetch_or_addr(tcp, addr, &m, sizeof(m)))
-		return true;
-	emit_struct_begin(tcp);
-	NL_FIELD_U(tcp, m, idiag_rmem);
-	NL_FIELD_U(tcp, m, idiag_wmem);
-	NL_FIELD_U(tcp, m, idiag_fmem);
-	NL_FIELD_U(tcp, m, idiag_tmem);
-	emit_struct_end(tcp);
-	return true;
-}
-
-static const nla_fn inet_msg_nla[] = {
-	[INET_DIAG_MEMINFO] = nla_inet_meminfo,
-	[INET_DIAG_CONG] = nla_str,
-	[INET_DIAG_TOS] = nla_u8,
-	[INET_DIAG_TCLASS] = nla_u8,
-	[INET_DIAG_SKMEMINFO] = nla_meminfo,
-	[INET_DIAG_SHUTDOWN] = nla_u8,
-	[INET_DIAG_PROTOCOL] = nla_u8,
-	[INET_DIAG_SKV6ONLY] = nla_u8,
-	[INET_DIAG_MARK] = nla_u32,
-	[INET_DIAG_CLASS_ID] = nla_u32,
-	[INET_DIAG_CGROUP_ID] = nla_u64,
-};
 
 /*
  * INET_DIAG_REQ_BYTECODE: an operation, then what its code takes: a host
@@ -873,9 +841,7 @@ static void print_kind_attrs(struct tcb *tcp, int kind, uint64_t addr,
 			       ARRAY_LEN(inet_req_nla), NULL);
 		break;
 	case 2:
-		nl_print_attrs(tcp, addr, len, inet_diag_attrs,
-			       "INET_DIAG_???", inet_msg_nla,
-			       ARRAY_LEN(inet_msg_nla), NULL);
+		nl_print_nest(tcp, addr, len, &nl_inet_diag_msg_nest);
 		break;
 	case 4:
 		nl_print_attrs(tcp, addr, len, unix_diag_attrs,

@@ -2,7 +2,8 @@
 /*
  * The attribute sets of NETLINK_ROUTE messages, shared by the files of
  * its decoder: nlroute.c (the structs, addresses, routes, neighbours,
- * rules), nlroute_link.c (links and their statistics), nlroute_misc.c
+ * rules), nlroute_link.c (links and their statistics), nlroute_linkinfo.c
+ * (the link info of each kind of link), nlroute_misc.c
  * (traffic control, nexthops, neighbour tables, mdb, cache reports).
  */
 #ifndef SLTRACE_SYSCALL_NLROUTE_H
@@ -23,6 +24,11 @@ bool nla_rt_addr(struct tcb *, uint64_t, unsigned int, const void *);
 extern const struct nl_nest rt_link_nest;	/* IFLA_* */
 extern const struct nl_nest rt_stats_nest;	/* IFLA_STATS_* */
 extern const struct nl_nest rt_inet6_nest;	/* IFLA_INET6_* */
+extern const struct nl_nest rt_brport_nest;	/* IFLA_BRPORT_* */
+/* struct ifla_bridge_id: "{prio=[128, 0], addr=00:11:22:33:44:55}" */
+bool nla_bridge_id(struct tcb *, uint64_t, unsigned int, const void *);
+/* IFLA_LINKINFO, its data read by the link's kind (nlroute_linkinfo.c) */
+bool nla_linkinfo(struct tcb *, uint64_t, unsigned int, const void *);
 /* IFLA_VFINFO_LIST, IFLA_AF_SPEC, IFLA_XDP, IFLA_PROTO_DOWN_REASON */
 extern const struct nl_nest rt_vfinfo_list_nest;
 extern const struct nl_nest rt_xdp_nest;

@@ -2,7 +2,8 @@
 /*
  * NETLINK_ROUTE attributes of links (IFLA_*, RTM_*LINK) and of their
  * statistics (IFLA_STATS_*, RTM_*STATS): the stats structs, the nested
- * link info, address family, XDP, bridge port, VF and port sets.
+ * address family, XDP, bridge port, VF and port sets (the link info is
+ * nlroute_linkinfo.c's).
  */
 #include "config.h"
 
@@ -22,7 +23,6 @@
 #include "xlat/tables/rtnl_brport_attrs.h"
 #include "xlat/tables/rtnl_inet6_attrs.h"
 #include "xlat/tables/rtnl_link_attrs.h"
-#include "xlat/tables/rtnl_linkinfo_attrs.h"
 #include "xlat/tables/rtnl_port_attrs.h"
 #include "xlat/tables/rtnl_vf_port_attrs.h"
 #include "xlat/tables/snmp_icmp6_stats.h"
@@ -70,7 +70,14 @@ bool nla_hwaddr(struct tcb *tcp, uint64_t addr, unsigned int len,
 	for (unsigned int i = 0; i < len; i++)
 		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%02x",
 				      i ? ":" : "", b[i]);
-	emit_raw(tcp, text);
+	/* -X raw shows the bytes, -X verbose the bytes and the text */
+	if (cfg.xlat_style == XLAT_STYLE_ABBREV) {
+		emit_raw(tcp, text);
+		return true;
+	}
+	emit_quoted(tcp, (const char *)b, len, QUOTE_FORCE_HEX);
+	if (cfg.xlat_style == XLAT_STYLE_VERBOSE)
+		emit_comment(tcp, text);
 	return true;
 }
 
@@ -191,8 +198,8 @@ static void print_bridge_id(struct tcb *tcp, const unsigned char *b)
 	emit_struct_end(tcp);
 }
 
-static bool nla_bridge_id(struct tcb *tcp, uint64_t addr, unsigned int len,
-			  const void *opaque)
+bool nla_bridge_id(struct tcb *tcp, uint64_t addr, unsigned int len,
+		   const void *opaque)
 {
 	unsigned char b[sizeof(struct ifla_bridge_id)];
 
@@ -243,7 +250,7 @@ static const nla_fn brport_nla[] = {
 	[IFLA_BRPORT_MCAST_EHT_HOSTS_CNT] = nla_u32,
 	[IFLA_BRPORT_LOCKED] = nla_u8,
 };
-static const struct nl_nest brport_nest =
+const struct nl_nest rt_brport_nest =
 	NL_NEST(rtnl_brport_attrs, "IFLA_BRPORT_???", brport_nla);
 
 /* --- IPv6 (IFLA_PROTINFO of AF_INET6) --------------------------------- */
@@ -316,18 +323,11 @@ static bool nla_protinfo(struct tcb *tcp, uint64_t addr, unsigned int len,
 {
 	(void)opaque;
 	if (rt_family == AF_BRIDGE)
-		return nla_nested(tcp, addr, len, &brport_nest);
+		return nla_nested(tcp, addr, len, &rt_brport_nest);
 	if (rt_family == AF_INET6)
 		return nla_nested(tcp, addr, len, &rt_inet6_nest);
 	return false;
 }
-
-static const nla_fn linkinfo_nla[] = {
-	[IFLA_INFO_KIND] = nla_str,
-	[IFLA_INFO_SLAVE_KIND] = nla_str,
-};
-static const struct nl_nest linkinfo_nest =
-	NL_NEST(rtnl_linkinfo_attrs, "IFLA_INFO_???", linkinfo_nla);
 
 static const nla_fn port_nla[] = {
 	[IFLA_PORT_VF] = nla_u32,
@@ -372,7 +372,7 @@ static const nla_fn link_nla[] = {
 	[IFLA_PROTINFO] = nla_protinfo,
 	[IFLA_MAP] = nla_struct,
 	[IFLA_STATS64] = nla_rtnl_link_stats64,
-	[IFLA_LINKINFO] = nla_nested,
+	[IFLA_LINKINFO] = nla_linkinfo,
 	[IFLA_VF_PORTS] = nla_nested,
 	[IFLA_PORT_SELF] = nla_nested,
 	[IFLA_PROP_LIST] = nla_nested,
@@ -424,7 +424,6 @@ static const nla_fn link_nla[] = {
 static const void *const link_opaque[ARRAY_LEN(link_nla)] = {
 	[IFLA_STATS] = &stats32_s,
 	[IFLA_MAP] = &ifmap_s,
-	[IFLA_LINKINFO] = &linkinfo_nest,
 	[IFLA_VF_PORTS] = &vf_ports_nest,
 	[IFLA_PORT_SELF] = &port_nest,
 	[IFLA_PROP_LIST] = &rt_link_nest,

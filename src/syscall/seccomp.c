@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * seccomp(2), and the classic BPF program that it and
- * prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER) load: struct sock_fprog,
+ * prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER) load, as do socket filters
+ * (SO_ATTACH_FILTER): struct sock_fprog,
  * its instructions shown as the BPF_STMT()/BPF_JUMP() macros of
  * <linux/filter.h> that would build them.
  */
@@ -26,6 +27,7 @@
 #include "xlat/tables/seccomp_ops.h"
 #include "xlat/tables/seccomp_ret.h"
 #include "xlat/tables/skf_ad.h"
+#include "xlat/tables/skf_off.h"
 
 /* include/uapi/linux/seccomp.h */
 enum {
@@ -174,25 +176,31 @@ static void put_seccomp_ret(char *buf, size_t size, size_t *n, uint32_t k)
 }
 
 /*
- * A socket filter's load from a special offset: "SKF_AD_OFF+SKF_AD_MARK",
- * "SKF_NET_OFF+0x4" (linux/filter.h).
+ * A socket filter's load from a special offset: the base in the -X
+ * style, then the offset, an SKF_AD_* constant for the ancillary data
+ * and a decimal number into a header ("SKF_AD_OFF+SKF_AD_MARK",
+ * "SKF_NET_OFF+8"; linux/filter.h).
  */
 static bool put_skf_k(char *buf, size_t size, size_t *n, uint32_t k)
 {
 	char part[96];
+	uint32_t base;
 
-	if (k >= 0xfffff000U) {
-		put(buf, size, n, "SKF_AD_OFF+");
-		put(buf, size, n, sprint_xval(part, sizeof(part), skf_ad,
-					      k - 0xfffff000U, "SKF_AD_???"));
-		return true;
-	}
-	if (k >= 0xfff00000U)
-		snprintf(part, sizeof(part), "SKF_NET_OFF+%#x", k - 0xfff00000U);
+	if (k >= 0xfffff000U)
+		base = 0xfffff000U;
+	else if (k >= 0xfff00000U)
+		base = 0xfff00000U;
 	else if (k >= 0xffe00000U)
-		snprintf(part, sizeof(part), "SKF_LL_OFF+%#x", k - 0xffe00000U);
+		base = 0xffe00000U;
 	else
 		return false;
+	put(buf, size, n, sprint_xval(part, sizeof(part), skf_off, base,
+				      "SKF_???"));
+	put(buf, size, n, "+");
+	if (base == 0xfffff000U)
+		sprint_xval(part, sizeof(part), skf_ad, k - base, "SKF_AD_???");
+	else
+		snprintf(part, sizeof(part), "%u", k - base);
 	put(buf, size, n, part);
 	return true;
 }
@@ -215,12 +223,13 @@ static void print_insn(struct tcb *tcp, const void *elem, void *data)
 	put(buf, sizeof(buf), &n, ", ");
 	if (!jump && !sock && BPF_CLASS(in->code) == BPF_RET) {
 		put_seccomp_ret(buf, sizeof(buf), &n, in->k);
-	} else if (sock && (BPF_CLASS(in->code) == BPF_LD ||
-			    BPF_CLASS(in->code) == BPF_LDX) &&
-		   (BPF_MODE(in->code) == BPF_ABS ||
-		    BPF_MODE(in->code) == BPF_IND) &&
+	} else if (sock && BPF_CLASS(in->code) == BPF_LD &&
+		   BPF_MODE(in->code) == BPF_ABS &&
 		   put_skf_k(buf, sizeof(buf), &n, in->k)) {
-		/* done */
+		/*
+		 * strace names the offset of an absolute load only, not
+		 * of an indexed one nor of BPF_LDX.
+		 */
 	} else {
 		snprintf(num, sizeof(num), "%#x", in->k);
 		put(buf, sizeof(buf), &n, num);
@@ -233,7 +242,8 @@ static void print_insn(struct tcb *tcp, const void *elem, void *data)
 	emit_raw(tcp, buf);
 }
 
-void print_seccomp_fprog(struct tcb *tcp, uint64_t addr)
+/* struct sock_fprog; sock tells a socket filter from a seccomp one. */
+static void print_fprog(struct tcb *tcp, uint64_t addr, bool sock)
 {
 	uint64_t len, filter;
 
@@ -266,8 +276,18 @@ void print_seccomp_fprog(struct tcb *tcp, uint64_t addr)
 		emit_ptr(tcp, filter);
 	else
 		print_array_max(tcp, filter, len, sizeof(struct sock_insn),
-				BPF_MAXINSNS, print_insn, NULL);
+				BPF_MAXINSNS, print_insn, sock ? (void *)1 : NULL);
 	emit_struct_end(tcp);
+}
+
+void print_seccomp_fprog(struct tcb *tcp, uint64_t addr)
+{
+	print_fprog(tcp, addr, false);
+}
+
+void print_sock_fprog(struct tcb *tcp, uint64_t addr)
+{
+	print_fprog(tcp, addr, true);
 }
 
 void print_sock_filter_insn(struct tcb *tcp, const void *elem, void *data)

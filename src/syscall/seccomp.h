@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The seccomp filter program, shared by seccomp(2) and prctl(2). */
+/*
+ * The classic BPF program, shared by seccomp(2), prctl(2) and the socket
+ * filters of setsockopt/getsockopt (SO_ATTACH_FILTER, SO_GET_FILTER).
+ */
 #ifndef SLTRACE_SYSCALL_SECCOMP_H
 #define SLTRACE_SYSCALL_SECCOMP_H
 
@@ -14,6 +17,12 @@ struct tcb;
  * instructions ("filter=[BPF_STMT(BPF_RET|BPF_K, SECCOMP_RET_ALLOW)]").
  */
 void print_seccomp_fprog(struct tcb *tcp, uint64_t addr);
+/*
+ * The same of a socket filter (SO_ATTACH_FILTER): the loads from the
+ * special offsets named ("SKF_AD_OFF+SKF_AD_PROTOCOL"), returns as
+ * numbers.
+ */
+void print_sock_fprog(struct tcb *tcp, uint64_t addr);
 /*
  * A BPF opcode in the -X style, "BPF_JMP|BPF_K|BPF_EXIT": of classic BPF,
  * or of eBPF when ebpf (bpf(BPF_PROG_LOAD)'s instructions).  Returns buf.

@@ -122,10 +122,32 @@ void print_ifindex(struct tcb *tcp, uint32_t idx)
 		emit_comment(tcp, expr);
 }
 
+/*
+ * An IPv6 address field: strace writes the call that fills it, naming
+ * the field in it ("inet_pton(AF_INET6, \"::1\", &sin6_addr)"); -X raw
+ * and verbose show the bytes as the field's value.
+ */
+void print_in6_field(struct tcb *tcp, const char *field,
+		     const unsigned char *a)
+{
+	char expr[128], ip[INET6_ADDRSTRLEN];
+
+	inet_ntop(AF_INET6, a, ip, sizeof(ip));
+	if (cfg.xlat_style == XLAT_STYLE_ABBREV) {
+		snprintf(expr, sizeof(expr),
+			 "inet_pton(AF_INET6, \"%s\", &%s)", ip, field);
+		emit_next(tcp);
+		emit_raw(tcp, expr);
+	} else {
+		snprintf(expr, sizeof(expr), "inet_pton(AF_INET6, \"%s\")", ip);
+		print_net_expr(tcp, field, a, 16, expr);
+	}
+}
+
 void print_sockaddr_in6(struct tcb *tcp, const unsigned char *buf,
 			       size_t len)
 {
-	char expr[96], ip[INET6_ADDRSTRLEN];
+	char expr[32];
 	const unsigned char *a = buf + 8;
 	uint32_t flow = (uint32_t)buf[4] << 24 | (uint32_t)buf[5] << 16 |
 			(uint32_t)buf[6] << 8 | buf[7];
@@ -133,16 +155,7 @@ void print_sockaddr_in6(struct tcb *tcp, const unsigned char *buf,
 	print_port(tcp, "sin6_port", buf + 2);
 	snprintf(expr, sizeof(expr), "htonl(%u)", flow);
 	print_net_expr(tcp, "sin6_flowinfo", buf + 4, 4, expr);
-	inet_ntop(AF_INET6, a, ip, sizeof(ip));
-	if (cfg.xlat_style == XLAT_STYLE_ABBREV) {
-		snprintf(expr, sizeof(expr),
-			 "inet_pton(AF_INET6, \"%s\", &sin6_addr)", ip);
-		emit_next(tcp);
-		emit_raw(tcp, expr);
-	} else {
-		snprintf(expr, sizeof(expr), "inet_pton(AF_INET6, \"%s\")", ip);
-		print_net_expr(tcp, "sin6_addr", a, 16, expr);
-	}
+	print_in6_field(tcp, "sin6_addr", a);
 	if (len < SIN6_LEN)
 		return;
 	emit_field(tcp, "sin6_scope_id");

@@ -31,6 +31,9 @@ void print_sockaddr_in(struct tcb *tcp, const unsigned char *buf);
 void print_sockaddr_in6(struct tcb *tcp, const unsigned char *buf,
 			size_t len);
 void print_ifindex(struct tcb *tcp, uint32_t idx);
+/* The 16 bytes of an IPv6 address as the field named field. */
+void print_in6_field(struct tcb *tcp, const char *field,
+		     const unsigned char *a);
 
 /* The family's fields after sa_family; false: not a family known here. */
 int print_sockaddr_family(struct tcb *tcp, const unsigned char *buf,

@@ -1,20 +1,25 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * getsockopt and setsockopt: levels, option names, and the values strace
- * decodes (ints, struct linger, struct ucred, names as strings); others
+ * decodes (ints, struct linger, struct ucred, names as strings, multicast
+ * memberships, socket filter programs); others
  * (SO_PEERNAME among them: strace 6.1 leaves its sockaddr alone) print
  * as a string of optlen bytes.
  */
 #include "config.h"
 
+#include <arpa/inet.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 
 #include "output/pidcomm.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/net.h"
 #include "syscall/netlink.h"
+#include "syscall/seccomp.h"
+#include "syscall/sockaddr_fam.h"
 #include "xlat/tables/icmp_types.h"
 #include "xlat/tables/ip_options.h"
 #include "xlat/tables/ipv6_options.h"
@@ -41,6 +46,8 @@
 #define OPT_SO_LINGER		13
 #define OPT_SO_PEERCRED		17
 #define OPT_SO_BINDTODEVICE	25
+#define OPT_SO_ATTACH_FILTER	26	/* SO_GET_FILTER in getsockopt */
+#define OPT_SO_ATTACH_REUSEPORT_CBPF	51
 #define OPT_SO_TXREHASH		74
 #define OPT_TCP_CONGESTION	13
 #define OPT_ICMP_FILTER		1
@@ -50,6 +57,15 @@
 #define OPT_PACKET_STATISTICS	6
 #define OPT_PACKET_TX_RING	13
 #define OPT_TCP_ULP		31
+/* linux/in.h, linux/in6.h */
+#define OPT_IP_ADD_MEMBERSHIP	35
+#define OPT_IP_DROP_MEMBERSHIP	36
+#define OPT_MCAST_JOIN_GROUP	42
+#define OPT_MCAST_LEAVE_GROUP	45
+#define OPT_IPV6_ADD_MEMBERSHIP	20
+#define OPT_IPV6_DROP_MEMBERSHIP	21
+#define OPT_IPV6_JOIN_ANYCAST	27
+#define OPT_IPV6_LEAVE_ANYCAST	28
 
 /*
  * SOL_SOCKET options whose value is an int: strace shows the first int
@@ -93,7 +109,13 @@ void print_sockopt_level(struct tcb *tcp, int level)
 	print_xval(tcp, socket_levels, (uint32_t)level, "SOL_??");
 }
 
-void print_sockopt_name(struct tcb *tcp, int level, int name)
+/* getsockopt reads back the filter SO_ATTACH_FILTER set under this name. */
+static const struct xlat sock_get_options[] = {
+	{ OPT_SO_ATTACH_FILTER, "SO_GET_FILTER" },
+	{ 0, NULL }
+};
+
+void print_sockopt_name(struct tcb *tcp, int level, int name, int is_get)
 {
 	const struct xlat *x = NULL;
 	const char *dflt = NULL;
@@ -101,6 +123,8 @@ void print_sockopt_name(struct tcb *tcp, int level, int name)
 	switch (level) {
 	case LEVEL_SOCKET:
 		x = sock_options, dflt = "SO_???";
+		if (is_get && xlat_name(sock_get_options, (uint32_t)name))
+			x = sock_get_options;
 		break;
 	case LEVEL_TCP:
 		x = tcp_options, dflt = "TCP_???";
@@ -297,6 +321,121 @@ static void print_tpacket_req(struct tcb *tcp, uint64_t addr, int64_t len)
 	emit_struct_end(tcp);
 }
 
+/*
+ * struct ip_mreq of IP_ADD_MEMBERSHIP / IP_DROP_MEMBERSHIP: the first 8
+ * bytes whatever optlen beyond them (the kernel takes a struct ip_mreqn
+ * too; strace shows its ip_mreq part).
+ */
+static void print_ip_mreq(struct tcb *tcp, uint64_t addr, int64_t len)
+{
+	unsigned char m[8];
+	char expr[48], ip[INET_ADDRSTRLEN];
+
+	if (len < (int64_t)sizeof(m) || tracee_read(tcp, addr, m, sizeof(m))) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_struct_begin(tcp);
+	inet_ntop(AF_INET, m, ip, sizeof(ip));
+	snprintf(expr, sizeof(expr), "inet_addr(\"%s\")", ip);
+	print_net_expr(tcp, "imr_multiaddr", m, 4, expr);
+	inet_ntop(AF_INET, m + 4, ip, sizeof(ip));
+	snprintf(expr, sizeof(expr), "inet_addr(\"%s\")", ip);
+	print_net_expr(tcp, "imr_interface", m + 4, 4, expr);
+	emit_struct_end(tcp);
+}
+
+/* struct ipv6_mreq of IPV6_ADD_MEMBERSHIP and the anycast options. */
+static void print_ipv6_mreq(struct tcb *tcp, uint64_t addr, int64_t len)
+{
+	unsigned char m[20];
+
+	if (len < (int64_t)sizeof(m) || tracee_read(tcp, addr, m, sizeof(m))) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_struct_begin(tcp);
+	print_in6_field(tcp, "ipv6mr_multiaddr", m);
+	emit_field(tcp, "ipv6mr_interface");
+	print_ifindex(tcp, get32(m + 16));
+	emit_struct_end(tcp);
+}
+
+/*
+ * struct group_req of MCAST_JOIN_GROUP / MCAST_LEAVE_GROUP: an interface
+ * and a struct sockaddr_storage, aligned to a long (at offset 8, 136
+ * bytes; 4 and 132 for a 32-bit tracee, the kernel's compat_group_req).
+ */
+static void print_group_req(struct tcb *tcp, uint64_t addr, int64_t len)
+{
+	unsigned char g[136];
+	size_t off = tcp_wordsize(tcp) == 4 ? 4 : 8;
+	size_t size = off + 128;
+
+	if (len < (int64_t)size || tracee_read(tcp, addr, g, size)) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	emit_struct_begin(tcp);
+	emit_field(tcp, "gr_interface");
+	print_ifindex(tcp, get32(g));
+	emit_field(tcp, "gr_group");
+	print_sockaddr_data(tcp, g + off, 128);
+	emit_struct_end(tcp);
+}
+
+/* The multicast memberships, the same at SOL_IP and SOL_IPV6. */
+static bool print_mcast_opt(struct tcb *tcp, int level, int name,
+			    uint64_t addr, int64_t len)
+{
+	if (level != LEVEL_IP && level != LEVEL_IPV6)
+		return false;
+	if (name == OPT_MCAST_JOIN_GROUP || name == OPT_MCAST_LEAVE_GROUP) {
+		print_group_req(tcp, addr, len);
+		return true;
+	}
+	if (level == LEVEL_IP && (name == OPT_IP_ADD_MEMBERSHIP ||
+				  name == OPT_IP_DROP_MEMBERSHIP)) {
+		print_ip_mreq(tcp, addr, len);
+		return true;
+	}
+	if (level == LEVEL_IPV6 && (name == OPT_IPV6_ADD_MEMBERSHIP ||
+				    name == OPT_IPV6_DROP_MEMBERSHIP ||
+				    name == OPT_IPV6_JOIN_ANYCAST ||
+				    name == OPT_IPV6_LEAVE_ANYCAST)) {
+		print_ipv6_mreq(tcp, addr, len);
+		return true;
+	}
+	return false;
+}
+
+/* A struct sock_fprog is two words: 16 bytes, or 8 for a 32-bit tracee. */
+static void print_attach_filter(struct tcb *tcp, uint64_t addr, int64_t len)
+{
+	if (len != 2 * (int64_t)tcp_wordsize(tcp)) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	print_sock_fprog(tcp, addr);
+}
+
+/*
+ * SO_GET_FILTER: optlen counts instructions.  A getsockopt that asked
+ * for the length only (optlen 0 in) or found no filter (0 out) wrote
+ * none; only -v shows the program.
+ */
+static void print_get_filter(struct tcb *tcp, uint64_t addr, uint32_t in,
+			     uint32_t out)
+{
+	uint32_t n = in < out ? in : out;
+
+	if (!n || qual_abbrev(tcp)) {
+		emit_ptr(tcp, addr);
+		return;
+	}
+	print_array(tcp, addr, n, 8, print_sock_filter_insn, NULL);
+}
+
 void print_sockopt_value(struct tcb *tcp, int level, int name, uint64_t addr,
 			 int64_t len, int is_get)
 {
@@ -304,6 +443,14 @@ void print_sockopt_value(struct tcb *tcp, int level, int name, uint64_t addr,
 
 	if (!addr || len <= 0) {
 		emit_ptr(tcp, addr);
+		return;
+	}
+	if (!is_get && print_mcast_opt(tcp, level, name, addr, len))
+		return;
+	if (!is_get && level == LEVEL_SOCKET &&
+	    (name == OPT_SO_ATTACH_FILTER ||
+	     name == OPT_SO_ATTACH_REUSEPORT_CBPF)) {
+		print_attach_filter(tcp, addr, len);
 		return;
 	}
 	if (level == LEVEL_RAW && name == OPT_ICMP_FILTER) {
@@ -394,7 +541,7 @@ SYS_FUNC(setsockopt)
 	emit_next(tcp);
 	print_sockopt_level(tcp, level);
 	emit_next(tcp);
-	print_sockopt_name(tcp, level, name);
+	print_sockopt_name(tcp, level, name, 0);
 	emit_next(tcp);
 	print_sockopt_value(tcp, level, name, tcp_arg(tcp, 3),
 			    tcp_iarg(tcp, 4), 0);
@@ -437,7 +584,7 @@ SYS_FUNC(getsockopt)
 		emit_next(tcp);
 		print_sockopt_level(tcp, level);
 		emit_next(tcp);
-		print_sockopt_name(tcp, level, name);
+		print_sockopt_name(tcp, level, name, 1);
 		emit_next(tcp);
 		if (lenp && !tracee_read(tcp, lenp, &out, sizeof(out)))
 			net_priv_set(tcp, out);
@@ -449,6 +596,8 @@ SYS_FUNC(getsockopt)
 		emit_ptr(tcp, tcp_arg(tcp, 3));
 	else if (level == LEVEL_NETLINK && name == OPT_NETLINK_LIST_MEMBERSHIPS)
 		print_memberships(tcp, tcp_arg(tcp, 3), (uint32_t)in, out);
+	else if (level == LEVEL_SOCKET && name == OPT_SO_ATTACH_FILTER)
+		print_get_filter(tcp, tcp_arg(tcp, 3), (uint32_t)in, out);
 	else
 		print_sockopt_value(tcp, level, name, tcp_arg(tcp, 3),
 				    (int32_t)out, 1);

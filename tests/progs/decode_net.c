@@ -9,7 +9,10 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <linux/filter.h>
 #include <linux/netlink.h>
+#include <net/if.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stddef.h>
@@ -342,6 +345,136 @@ static void errors(void)
 	close(s);
 }
 
+/*
+ * Socket filters: SO_ATTACH_FILTER's struct sock_fprog (its program with
+ * -v, the loads from the SKF_* offsets named), SO_GET_FILTER's length
+ * query and program, with wrong lengths and unmapped pointers.
+ */
+static void sock_filters(void)
+{
+	static const struct sock_filter good[] = {
+		BPF_STMT(BPF_LD | BPF_B | BPF_ABS, SKF_LL_OFF + 14),
+		BPF_STMT(BPF_LD | BPF_H | BPF_ABS, SKF_NET_OFF + 2),
+		BPF_STMT(BPF_LD | BPF_B | BPF_ABS, SKF_AD_OFF + SKF_AD_PROTOCOL),
+		BPF_JUMP(BPF_JMP | BPF_K | BPF_JEQ, IPPROTO_UDP, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, 0xffffffff),
+		BPF_STMT(BPF_RET | BPF_K, 0),
+	};
+	/* Not all valid: the kernel refuses it, strace shows it all the same. */
+	static const struct sock_filter odd[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_IND, SKF_AD_OFF + 4),
+		BPF_STMT(BPF_LDX | BPF_W | BPF_ABS, SKF_NET_OFF + 30),
+		BPF_STMT(BPF_LD | BPF_B | BPF_ABS, SKF_AD_OFF + SKF_AD_VLAN_TPID),
+		BPF_STMT(BPF_LD | BPF_B | BPF_ABS, SKF_AD_OFF + 63),
+		BPF_STMT(BPF_LD | BPF_W | BPF_MEM, SKF_AD_OFF + 4),
+		BPF_STMT(BPF_RET | BPF_A, 0),
+	};
+	struct sock_filter *prog = tail_alloc(sizeof(good));
+	struct sock_fprog fp = { 6, prog };
+	struct sock_filter out[8];
+	socklen_t *lp = tail_alloc(sizeof(socklen_t));
+	socklen_t len;
+	int s = socket(AF_INET, SOCK_DGRAM, 0);
+
+	memcpy(prog, good, sizeof(good));
+	len = 0;
+	getsockopt(s, SOL_SOCKET, SO_GET_FILTER, out, &len);
+	setsockopt(s, SOL_SOCKET, SO_ATTACH_FILTER, &fp, sizeof(fp));
+	setsockopt(s, SOL_SOCKET, SO_ATTACH_FILTER, &fp, sizeof(fp) - 4);
+	setsockopt(s, SOL_SOCKET, SO_ATTACH_FILTER, &fp, sizeof(fp) + 4);
+	setsockopt(s, SOL_SOCKET, SO_ATTACH_FILTER, NULL, sizeof(fp));
+	setsockopt(s, SOL_SOCKET, SO_ATTACH_FILTER, page_end - 4, sizeof(fp));
+	len = 0;
+	getsockopt(s, SOL_SOCKET, SO_GET_FILTER, NULL, &len);
+	len = 3;
+	getsockopt(s, SOL_SOCKET, SO_GET_FILTER, out, &len);
+	len = 8;
+	getsockopt(s, SOL_SOCKET, SO_GET_FILTER, out, &len);
+	*lp = 6;
+	getsockopt(s, SOL_SOCKET, SO_GET_FILTER, page_end - 40, lp);
+	getsockopt(s, SOL_SOCKET, SO_GET_FILTER, out, NULL);
+	fp.filter = (struct sock_filter *)8;
+	setsockopt(s, SOL_SOCKET, SO_ATTACH_REUSEPORT_CBPF, &fp, sizeof(fp));
+	fp.len = 0;
+	setsockopt(s, SOL_SOCKET, SO_ATTACH_FILTER, &fp, sizeof(fp));
+	memcpy(prog, odd, sizeof(odd));
+	fp.len = 6;
+	fp.filter = prog;
+	setsockopt(s, SOL_SOCKET, SO_ATTACH_FILTER, &fp, sizeof(fp));
+	fp.len = 7; /* the seventh lies on the unmapped page */
+	setsockopt(s, SOL_SOCKET, SO_ATTACH_REUSEPORT_CBPF, &fp, sizeof(fp));
+	setsockopt(s, SOL_SOCKET, SO_DETACH_FILTER, NULL, 0);
+	close(s);
+}
+
+/*
+ * Multicast memberships: struct ip_mreq, ipv6_mreq and group_req (with
+ * the addresses of several families), short, long and unmapped.
+ */
+static void mcast(void)
+{
+	unsigned int lo = if_nametoindex("lo");
+	struct ip_mreqn mn = { .imr_ifindex = (int)lo };
+	struct ipv6_mreq m6 = { .ipv6mr_interface = lo };
+	struct ipv6_mreq *m6t = tail_alloc(sizeof(m6));
+	struct group_req g;
+	struct group_req *gt = tail_alloc(sizeof(g));
+	struct sockaddr_in6 *g6 = (struct sockaddr_in6 *)&g.gr_group;
+	socklen_t len = sizeof(g);
+	int s = socket(AF_INET, SOCK_DGRAM, 0);
+	int s6 = socket(AF_INET6, SOCK_DGRAM, 0);
+
+	inet_pton(AF_INET, "224.0.0.3", &mn.imr_multiaddr);
+	inet_pton(AF_INET, "127.0.0.1", &mn.imr_address);
+	setsockopt(s, SOL_IP, IP_ADD_MEMBERSHIP, &mn, sizeof(struct ip_mreq));
+	setsockopt(s, SOL_IP, IP_ADD_MEMBERSHIP, &mn, 7);
+	setsockopt(s, SOL_IP, IP_DROP_MEMBERSHIP, &mn, sizeof(mn));
+	setsockopt(s, SOL_IP, IP_DROP_MEMBERSHIP, page_end - 4, 8);
+	setsockopt(s, SOL_IP, IP_ADD_MEMBERSHIP, &mn, INT_MAX);
+	setsockopt(s, SOL_IP, IP_ADD_MEMBERSHIP, &mn, -1);
+	getsockopt(s, SOL_IP, IP_ADD_MEMBERSHIP, &mn, &len);
+
+	inet_pton(AF_INET6, "ff02::1:3", &m6.ipv6mr_multiaddr);
+	memcpy(m6t, &m6, sizeof(m6));
+	setsockopt(s6, SOL_IPV6, IPV6_ADD_MEMBERSHIP, m6t, sizeof(m6));
+	setsockopt(s6, SOL_IPV6, IPV6_DROP_MEMBERSHIP, m6t, sizeof(m6) - 1);
+	setsockopt(s6, SOL_IPV6, IPV6_DROP_MEMBERSHIP, &m6, sizeof(m6) + 4);
+	setsockopt(s6, SOL_IPV6, IPV6_JOIN_ANYCAST, page_end - 16,
+		   sizeof(m6));
+	m6.ipv6mr_interface = 99;
+	setsockopt(s6, SOL_IPV6, IPV6_JOIN_ANYCAST, &m6, sizeof(m6));
+	setsockopt(s6, SOL_IPV6, IPV6_LEAVE_ANYCAST, &m6, sizeof(m6));
+	/* the same numbers are other options at SOL_IP */
+	setsockopt(s, SOL_IP, IPV6_ADD_MEMBERSHIP, &m6, sizeof(m6));
+
+	memset(&g, 0, sizeof(g));
+	g.gr_interface = lo;
+	g.gr_group.ss_family = AF_INET;
+	inet_pton(AF_INET, "224.0.0.7",
+		  &((struct sockaddr_in *)&g.gr_group)->sin_addr);
+	memcpy(gt, &g, sizeof(g));
+	setsockopt(s, SOL_IP, MCAST_JOIN_GROUP, gt, sizeof(g));
+	setsockopt(s, SOL_IP, MCAST_LEAVE_GROUP, gt, sizeof(g) - 1);
+	setsockopt(s, SOL_IP, MCAST_LEAVE_GROUP, &g, sizeof(g) + 10);
+	setsockopt(s, SOL_IP, MCAST_JOIN_GROUP, (char *)gt + 1, sizeof(g));
+	g.gr_interface = 77;
+	g.gr_group.ss_family = AF_UNIX;
+	setsockopt(s, SOL_IP, MCAST_JOIN_GROUP, &g, sizeof(g));
+	g.gr_group.ss_family = 12345;
+	setsockopt(s, SOL_IP, MCAST_JOIN_GROUP, &g, sizeof(g));
+	memset(&g, 0, sizeof(g));
+	g.gr_interface = lo;
+	g6->sin6_family = AF_INET6;
+	g6->sin6_port = htons(65535);
+	g6->sin6_scope_id = lo;
+	inet_pton(AF_INET6, "ff02::c", &g6->sin6_addr);
+	setsockopt(s6, SOL_IPV6, MCAST_JOIN_GROUP, &g, sizeof(g));
+	setsockopt(s6, SOL_IPV6, MCAST_LEAVE_GROUP, &g, sizeof(g));
+	getsockopt(s6, SOL_IPV6, MCAST_JOIN_GROUP, &g, &len);
+	close(s6);
+	close(s);
+}
+
 /* connect(-1) with len bytes of a family's address, raw (sockaddr_fam.c). */
 static void conn_raw(unsigned int family, const char *bytes, size_t len)
 {
@@ -594,6 +727,8 @@ int main(void)
 	netlink();
 	families();
 	errors();
+	sock_filters();
+	mcast();
 	cmsgs();
 	mmsgs();
 	return 0;

@@ -17,6 +17,8 @@
 #include <linux/gen_stats.h>
 #include <linux/if_bridge.h>
 #include <linux/if_link.h>
+#include <linux/tcp.h>
+#include <linux/tls.h>
 #include <linux/netlink_diag.h>
 #include <linux/nexthop.h>
 #include <linux/pkt_sched.h>
@@ -275,6 +277,117 @@ static void route_attrs(void)
 	close(fd);
 }
 
+/*
+ * IFLA_LINKINFO: the data of each kind of link strace decodes (bridge,
+ * its ports as slave data, tun, can's xstats), the data of other kinds,
+ * data that no kind or the other kind attribute precedes, and two link
+ * infos in one message.
+ */
+static void linkinfo(void)
+{
+	int fd = nl_socket(NETLINK_ROUTE);
+	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC,
+				 .ifi_index = lo_index };
+	uint64_t clk = 1500;
+	uint32_t u32 = 7, owner = 0xffffffff, group = 1000;
+	uint16_t prio = 0x8000, proto = htons(0x8100), fwd = 0x4008;
+	uint8_t u8 = 1, type = 2, id[8] = { 0x80, 0, 2, 0, 0, 0, 0, 1 };
+	uint8_t mac[6] = { 1, 0x80, 0xc2, 0, 0, 0 };
+	struct br_boolopt_multi bo = { 1 << BR_BOOLOPT_NO_LL_LEARN | 0x100,
+				       3 };
+	uint32_t can[6] = { 1, 2, 3, 4, 5, 6 };
+	unsigned char in6[16] = { 0xfe, 0x80, [15] = 1 };
+	struct in_addr ip;
+	size_t n, n2, n3;
+
+	inet_pton(AF_INET, "192.0.2.1", &ip);
+	msg_begin(RTM_NEWLINK, &ifi, sizeof(ifi));
+	n = attr(IFLA_LINKINFO, NULL, 0);
+	attr(IFLA_INFO_KIND, "bridge", 7);
+	n2 = attr(IFLA_INFO_DATA, NULL, 0);
+	attr(IFLA_BR_FORWARD_DELAY, &clk, sizeof(clk));
+	attr(IFLA_BR_STP_STATE, &u32, sizeof(u32));
+	attr(IFLA_BR_PRIORITY, &prio, sizeof(prio));
+	attr(IFLA_BR_VLAN_PROTOCOL, &proto, sizeof(proto));
+	attr(IFLA_BR_GROUP_FWD_MASK, &fwd, sizeof(fwd));
+	attr(IFLA_BR_BRIDGE_ID, id, sizeof(id));
+	attr(IFLA_BR_GROUP_ADDR, mac, sizeof(mac));
+	attr(IFLA_BR_MCAST_SNOOPING, &u8, 1);
+	attr(IFLA_BR_MULTI_BOOLOPT, &bo, sizeof(bo));
+	n3 = attr(IFLA_BR_MCAST_QUERIER_STATE, NULL, 0);
+	attr(BRIDGE_QUERIER_IP_ADDRESS, &ip, sizeof(ip));
+	attr(BRIDGE_QUERIER_IP_PORT, &lo_index, sizeof(lo_index));
+	attr(BRIDGE_QUERIER_IP_OTHER_TIMER, &clk, sizeof(clk));
+	attr(BRIDGE_QUERIER_IPV6_ADDRESS, in6, sizeof(in6));
+	attr(99, &u8, 1);
+	attr_end(n3);
+	attr(IFLA_BR_FDB_FLUSH, NULL, 0);
+	attr(IFLA_BR_PRIORITY, &u8, 1);
+	attr(0x7f, &u32, sizeof(u32));
+	attr_end(n2);
+	attr(IFLA_INFO_XSTATS, &u32, sizeof(u32));
+	attr_end(n);
+	msg_send(fd);
+
+	msg_begin(RTM_NEWLINK, &ifi, sizeof(ifi));
+	n = attr(IFLA_LINKINFO, NULL, 0);
+	attr(IFLA_INFO_KIND, "tun", 4);
+	n2 = attr(IFLA_INFO_DATA, NULL, 0);
+	attr(IFLA_TUN_OWNER, &owner, sizeof(owner));
+	attr(IFLA_TUN_GROUP, &group, sizeof(group));
+	attr(IFLA_TUN_TYPE, &type, 1);
+	attr(IFLA_TUN_PI, &u8, 1);
+	attr(IFLA_TUN_NUM_QUEUES, &u32, sizeof(u32));
+	attr(0x77, &u32, sizeof(u32));
+	attr_end(n2);
+	attr(IFLA_INFO_SLAVE_KIND, "bridge", 7);
+	n2 = attr(IFLA_INFO_SLAVE_DATA, NULL, 0);
+	attr(IFLA_BRPORT_STATE, &u8, 1);
+	attr(IFLA_BRPORT_COST, &u32, sizeof(u32));
+	attr(IFLA_BRPORT_BACKUP_PORT, &lo_index, sizeof(lo_index));
+	attr_end(n2);
+	attr_end(n);
+	/* a second link info: the first one's kinds do not hold */
+	n = attr(IFLA_LINKINFO, NULL, 0);
+	n2 = attr(IFLA_INFO_DATA, NULL, 0);
+	attr(IFLA_TUN_PI, &u8, 1);
+	attr_end(n2);
+	attr_end(n);
+	msg_send(fd);
+
+	msg_begin(RTM_NEWLINK, &ifi, sizeof(ifi));
+	n = attr(IFLA_LINKINFO, NULL, 0);
+	attr(IFLA_INFO_KIND, "can", 4);
+	attr(IFLA_INFO_XSTATS, can, sizeof(can));
+	attr(IFLA_INFO_XSTATS, can, sizeof(can) - 1);
+	attr(IFLA_INFO_DATA, can, sizeof(can));
+	/* the kind of a link is not the kind of its master */
+	attr(IFLA_INFO_SLAVE_DATA, can, 8);
+	attr_end(n);
+	msg_send(fd);
+
+	msg_begin(RTM_NEWLINK, &ifi, sizeof(ifi));
+	n = attr(IFLA_LINKINFO, NULL, 0);
+	attr(IFLA_INFO_SLAVE_KIND, "bridge", 7);
+	attr(IFLA_INFO_DATA, can, 8);
+	attr(IFLA_INFO_KIND, "veth", 5);
+	attr(IFLA_INFO_DATA, can, 8);
+	attr(IFLA_INFO_KIND, "bridge", 7);
+	n2 = attr(IFLA_INFO_DATA, NULL, 0);
+	attr(IFLA_BR_STP_STATE, &u32, sizeof(u32));
+	attr_end(n2);
+	attr_end(n);
+	msg_send(fd);
+	/* the same, cut by an unmapped page inside the bridge's data */
+	{
+		char *t = tail_of(mlen - 6);
+
+		memcpy(t, mb, mlen - 6);
+		send_buf(fd, t, mlen);
+	}
+	close(fd);
+}
+
 static void diag(void)
 {
 	int fd = nl_socket(NETLINK_SOCK_DIAG);
@@ -333,6 +446,134 @@ static void diag(void)
 	send_buf(fd, &ux, sizeof(struct nlmsghdr) + 1);
 	ux.h.nlmsg_len = sizeof(struct nlmsghdr) + 6;
 	send_buf(fd, &ux, sizeof(struct nlmsghdr) + 6);
+	close(fd);
+}
+
+/*
+ * The attributes of an inet_diag answer: congestion control infos,
+ * shutdown, protocol, socket options, MD5 keys, SCTP addresses, the ULP
+ * (name, TLS, MPTCP) and BPF storage, whole, short and cut by an
+ * unmapped page.
+ */
+/* An answer of the kernel (not a request): an inet_diag_msg. */
+static void answer_begin(const void *body, size_t len)
+{
+	msg_begin(SOCK_DIAG_BY_FAMILY, body, len);
+	((struct nlmsghdr *)mb)->nlmsg_flags = NLM_F_MULTI;
+}
+
+/* linux/mptcp.h, which clashes with <netinet/in.h> */
+enum {
+	MPTCP_SUBFLOW_ATTR_TOKEN_REM = 1,
+	MPTCP_SUBFLOW_ATTR_MAP_SEQ = 4,
+	MPTCP_SUBFLOW_ATTR_MAP_DATALEN = 7,
+	MPTCP_SUBFLOW_ATTR_FLAGS = 8,
+	MPTCP_SUBFLOW_ATTR_ID_LOC = 10,
+	MPTCP_SUBFLOW_ATTR_PAD = 11,
+	MPTCP_SUBFLOW_FLAG_MCAP_REM = 1 << 0,
+	MPTCP_SUBFLOW_FLAG_CONNECTED = 1 << 7,
+};
+
+static void diag_attrs(void)
+{
+	int fd = nl_socket(NETLINK_SOCK_DIAG);
+	struct inet_diag_msg m = { .idiag_family = AF_INET,
+				   .idiag_state = 10, .idiag_uid = 1000,
+				   .id = { .idiag_sport = htons(22) } };
+	struct tcpvegas_info vegas = { 1, 2, 3, 4 };
+	struct tcp_dctcp_info dctcp = { 1, 0, 1024, 5, 6 };
+	struct tcp_bbr_info bbr = { 0x1000, 0, 20, 256, 512 };
+	struct tcp_diag_md5sig md5[2] = {
+		{ AF_INET, 32, 4, { htonl(0x7f000001) }, "abcd" },
+		{ AF_INET6, 128, 3, { htonl(0x20010db8), 0, 0, htonl(1) },
+		  "xyz" },
+	};
+	struct sockaddr_storage sa[3];
+	struct sockaddr_in *sin = (struct sockaddr_in *)&sa[0];
+	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)&sa[1];
+	uint8_t u8;
+	uint16_t u16 = TLS_1_3_VERSION, cipher = TLS_CIPHER_AES_GCM_256;
+	uint16_t conf = TLS_CONF_SW;
+	uint32_t u32 = 0xbeeffeed, flags = MPTCP_SUBFLOW_FLAG_MCAP_REM |
+					    MPTCP_SUBFLOW_FLAG_CONNECTED |
+					    0x10000;
+	uint64_t u64 = 1ULL << 40;
+	unsigned char sockopt[4] = { 0x11, 0x85, 0, 7 };
+	size_t n, n2;
+
+	memset(sa, 0, sizeof(sa));
+	sin->sin_family = AF_INET;
+	sin->sin_port = htons(9);
+	sin->sin_addr.s_addr = htonl(0x7f000001);
+	sin6->sin6_family = AF_INET6;
+	sin6->sin6_port = htons(9);
+	sin6->sin6_addr.s6_addr[15] = 1;
+	sa[2].ss_family = AF_UNIX;
+	memcpy((char *)&sa[2] + 2, "/run/sock", 10);
+	answer_begin(&m, sizeof(m));
+	attr(INET_DIAG_VEGASINFO, &vegas, sizeof(vegas));
+	attr(INET_DIAG_DCTCPINFO, &dctcp, sizeof(dctcp));
+	attr(INET_DIAG_BBRINFO, &bbr, sizeof(bbr));
+	attr(INET_DIAG_BBRINFO, &bbr, sizeof(bbr) - 1);
+	u8 = 3;
+	attr(INET_DIAG_SHUTDOWN, &u8, 1);
+	u8 = 0x15;
+	attr(INET_DIAG_SHUTDOWN, &u8, 1);
+	u8 = 0x40;
+	attr(INET_DIAG_SHUTDOWN, &u8, 1);
+	u8 = IPPROTO_SCTP;
+	attr(INET_DIAG_PROTOCOL, &u8, 1);
+	attr(INET_DIAG_SOCKOPT, sockopt, 2);
+	attr(INET_DIAG_SOCKOPT, sockopt, 4);
+	attr(INET_DIAG_SOCKOPT, sockopt, 1);
+	sockopt[1] = 0x05;
+	attr(INET_DIAG_SOCKOPT, sockopt, 2);
+	attr(INET_DIAG_MD5SIG, md5, sizeof(md5));
+	attr(INET_DIAG_MD5SIG, md5, sizeof(md5[0]) - 1);
+	msg_send(fd);
+
+	answer_begin(&m, sizeof(m));
+	n = attr(INET_DIAG_ULP_INFO, NULL, 0);
+	attr(INET_ULP_INFO_NAME, "tls", 4);
+	attr(INET_ULP_INFO_NAME, "mptcp", 5);
+	n2 = attr(INET_ULP_INFO_TLS, NULL, 0);
+	attr(TLS_INFO_VERSION, &u16, 2);
+	attr(TLS_INFO_CIPHER, &cipher, 2);
+	attr(TLS_INFO_TXCONF, &conf, 2);
+	attr(TLS_INFO_RXCONF, &u32, 2);
+	attr(TLS_INFO_RX_NO_PAD, NULL, 0);
+	attr_end(n2);
+	n2 = attr(INET_ULP_INFO_MPTCP, NULL, 0);
+	attr(MPTCP_SUBFLOW_ATTR_TOKEN_REM, &u32, 4);
+	attr(MPTCP_SUBFLOW_ATTR_MAP_SEQ, &u64, 8);
+	attr(MPTCP_SUBFLOW_ATTR_MAP_DATALEN, &u16, 2);
+	attr(MPTCP_SUBFLOW_ATTR_FLAGS, &flags, 4);
+	attr(MPTCP_SUBFLOW_ATTR_ID_LOC, &u16, 1);
+	attr(MPTCP_SUBFLOW_ATTR_PAD, &u32, 4);
+	attr_end(n2);
+	attr(9, &u32, 4);
+	attr_end(n);
+	n = attr(INET_DIAG_SK_BPF_STORAGES, NULL, 0);
+	n2 = attr(SK_DIAG_BPF_STORAGE, NULL, 0);
+	attr(SK_DIAG_BPF_STORAGE_MAP_ID, &u32, 4);
+	attr(SK_DIAG_BPF_STORAGE_MAP_VALUE, &u64, 8);
+	attr(SK_DIAG_BPF_STORAGE_MAP_VALUE, &u32, 3);
+	attr(SK_DIAG_BPF_STORAGE_MAP_VALUE, &u16, 2);
+	attr_end(n2);
+	attr_end(n);
+	msg_send(fd);
+
+	answer_begin(&m, sizeof(m));
+	attr(INET_DIAG_LOCALS, sa, sizeof(sa[0]) + 5);
+	attr(INET_DIAG_PEERS, sa, sizeof(sa));
+	msg_send(fd);
+	/* the addresses cut by an unmapped page */
+	{
+		char *t = tail_of(mlen - 64);
+
+		memcpy(t, mb, mlen - 64);
+		send_buf(fd, t, mlen);
+	}
 	close(fd);
 }
 
@@ -502,7 +743,9 @@ int main(void)
 	marker("decode-begin");
 	route();
 	route_attrs();
+	linkinfo();
 	diag();
+	diag_attrs();
 	more();
 	marker("decode-end");
 	return 0;
