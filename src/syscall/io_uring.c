@@ -60,25 +60,6 @@ enum {
 	P_WORDS = 30
 };
 
-/* A u32 array field, shown only when one of its words is set. */
-static void print_resv32(struct tcb *tcp, const char *name, const uint32_t *w,
-			 unsigned int n)
-{
-	unsigned int i;
-
-	for (i = 0; i < n && !w[i]; i++)
-		;
-	if (i == n)
-		return;
-	emit_field(tcp, name);
-	emit_array_begin(tcp);
-	for (i = 0; i < n; i++) {
-		emit_next(tcp);
-		emit_hex(tcp, w[i]);
-	}
-	emit_array_end(tcp);
-}
-
 static void print_offsets(struct tcb *tcp, const char *field,
 			  const uint32_t *w, const char *const *names)
 {
@@ -136,7 +117,7 @@ SYS_FUNC(io_uring_setup)
 			emit_field(tcp, "wq_fd");
 			print_fd(tcp, (int)p[P_WQ_FD]);
 		}
-		print_resv32(tcp, "resv", p + P_RESV, 3);
+		print_reserved_u32(tcp, "resv", p + P_RESV, 3);
 		return 0;
 	}
 	if (!syserror(tcp) && !tracee_read(tcp, addr, p, sizeof(p))) {
@@ -363,7 +344,7 @@ static void print_restriction_elem(struct tcb *tcp, const void *elem,
 		emit_field(tcp, "resv");
 		emit_hex(tcp, b[3]);
 	}
-	print_resv32(tcp, "resv2", resv2, 3);
+	print_reserved_u32(tcp, "resv2", resv2, 3);
 	emit_struct_end(tcp);
 }
 
@@ -568,7 +549,7 @@ static bool print_probe(struct tcb *tcp, uint64_t addr, uint32_t nr,
 		emit_field(tcp, "resv");
 		emit_hex(tcp, resv);
 	}
-	print_resv32(tcp, "resv2", resv2, 3);
+	print_reserved_u32(tcp, "resv2", resv2, 3);
 	emit_field(tcp, "ops");
 	emit_array_begin(tcp);
 	for (uint64_t i = 0; i < n; i++) {

@@ -27,25 +27,6 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* ", name=[...]" of reserved words in hex, only when one is not 0. */
-static void print_rsv(struct tcb *tcp, const char *name, const uint32_t *v,
-		      size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n && !v[i]; i++)
-		;
-	if (i == n)
-		return;
-	emit_field(tcp, name);
-	emit_array_begin(tcp);
-	for (i = 0; i < n; i++) {
-		emit_next(tcp);
-		emit_hex(tcp, v[i]);
-	}
-	emit_array_end(tcp);
-}
-
 /* --- PTP --------------------------------------------------------------- */
 
 /* {sec, nsec[, reserved]}, with the calendar time when date says so. */
@@ -94,7 +75,8 @@ static void print_ptp_caps(struct tcb *tcp, uint32_t code, uint64_t addr)
 	emit_struct_begin(tcp);
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
 		ioctl_field_d(tcp, names[i], v[i]);
-	print_rsv(tcp, "rsv", (const uint32_t *)c.rsv, ARRAY_SIZE(c.rsv));
+	print_reserved_u32(tcp, "rsv", (const uint32_t *)c.rsv,
+			   ARRAY_SIZE(c.rsv));
 	emit_struct_end(tcp);
 }
 
@@ -109,7 +91,7 @@ static void print_ptp_precise(struct tcb *tcp, uint32_t code, uint64_t addr)
 	ptp_time_field(tcp, "device", &p.device, true);
 	ptp_time_field(tcp, "sys_realtime", &p.sys_realtime, true);
 	ptp_time_field(tcp, "sys_monoraw", &p.sys_monoraw, false);
-	print_rsv(tcp, "rsv", p.rsv, ARRAY_SIZE(p.rsv));
+	print_reserved_u32(tcp, "rsv", p.rsv, ARRAY_SIZE(p.rsv));
 	emit_struct_end(tcp);
 }
 
@@ -125,7 +107,7 @@ static int ptp_extts(struct tcb *tcp, uint64_t arg, bool v2)
 	emit_field(tcp, "flags");
 	print_flags(tcp, ptp_extts_flags, r.flags, "PTP_???");
 	if (v2)
-		print_rsv(tcp, "rsv", r.rsv, ARRAY_SIZE(r.rsv));
+		print_reserved_u32(tcp, "rsv", r.rsv, ARRAY_SIZE(r.rsv));
 	emit_struct_end(tcp);
 	return RVAL_DECODED;
 }
@@ -149,7 +131,7 @@ static int ptp_perout(struct tcb *tcp, uint64_t arg, bool v2)
 	if (r.flags & PTP_PEROUT_DUTY_CYCLE)
 		ptp_time_field(tcp, "on", &r.on, false);
 	else if (v2)
-		print_rsv(tcp, "rsv", r.rsv, ARRAY_SIZE(r.rsv));
+		print_reserved_u32(tcp, "rsv", r.rsv, ARRAY_SIZE(r.rsv));
 	emit_struct_end(tcp);
 	return RVAL_DECODED;
 }
@@ -174,7 +156,7 @@ static int ptp_sys_offset(struct tcb *tcp, uint64_t arg, bool ext)
 		memcpy(h, ext ? (void *)&e : (void *)&o, sizeof(h));
 		emit_struct_begin(tcp);
 		ioctl_field_u(tcp, "n_samples", h[0]);
-		print_rsv(tcp, "rsv", h + 1, 3);
+		print_reserved_u32(tcp, "rsv", h + 1, 3);
 		return 0;
 	}
 	if (syserror(tcp))
@@ -231,7 +213,8 @@ static int ptp_pin(struct tcb *tcp, uint64_t arg, bool get, bool v2)
 		ioctl_field_u(tcp, "index", d.index);
 		if (get) {
 			if (v2)
-				print_rsv(tcp, "rsv", d.rsv, ARRAY_SIZE(d.rsv));
+				print_reserved_u32(tcp, "rsv", d.rsv,
+						   ARRAY_SIZE(d.rsv));
 			return 0;
 		}
 	} else if (syserror(tcp) || tracee_read(tcp, arg, &d, sizeof(d))) {
@@ -244,7 +227,7 @@ static int ptp_pin(struct tcb *tcp, uint64_t arg, bool get, bool v2)
 	print_xval(tcp, ptp_pin_funcs, d.func, "PTP_PF_???");
 	ioctl_field_u(tcp, "chan", d.chan);
 	if (!get && v2)
-		print_rsv(tcp, "rsv", d.rsv, ARRAY_SIZE(d.rsv));
+		print_reserved_u32(tcp, "rsv", d.rsv, ARRAY_SIZE(d.rsv));
 	emit_struct_end(tcp);
 	return get ? RVAL_DECIMAL : RVAL_DECODED;
 }

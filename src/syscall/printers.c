@@ -167,6 +167,24 @@ void print_hex08(struct tcb *tcp, uint32_t val)
 	emit_sym(tcp, val, buf);
 }
 
+void print_reserved_u32(struct tcb *tcp, const char *name, const uint32_t *v,
+			size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && !v[i]; i++)
+		;
+	if (i == n)
+		return;
+	emit_field(tcp, name);
+	emit_array_begin(tcp);
+	for (i = 0; i < n; i++) {
+		emit_next(tcp);
+		emit_hex(tcp, v[i]);
+	}
+	emit_array_end(tcp);
+}
+
 void print_num_in_brackets(struct tcb *tcp, uint64_t val, bool is_signed)
 {
 	emit_array_begin(tcp);

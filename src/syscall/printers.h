@@ -67,6 +67,12 @@ void print_named(struct tcb *tcp, uint64_t val, const char *names, bool dec);
  */
 void print_hex08(struct tcb *tcp, uint32_t val);
 /*
+ * ", name=[0x1, 0]": reserved u32 words of a struct, in hex, shown only
+ * when one of them is set (a kernel ABI's padding, as strace shows it).
+ */
+void print_reserved_u32(struct tcb *tcp, const char *name, const uint32_t *v,
+			size_t n);
+/*
  * "[5]": a number the kernel reads or writes through a pointer, as
  * strace shows it (in JSON an array of one number).
  */

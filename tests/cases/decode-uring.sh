@@ -10,16 +10,5 @@
 need_progs decode_uring
 need_strace
 
-cmp=$SRCDIR/tests/progs/decode_proc_cmp
 prog=$PROGS/decode_uring
-for flags in "" "-y" "-v" "-X verbose" "-X raw" "-s 5" \
-	"-e inject=io_uring_register:retval=42"; do
-	note "flags: ${flags:-(none)}"
-	# shellcheck disable=SC2086
-	"$STRACE" $flags -o strace.out "$prog" 2>/dev/null ||
-		fail "strace $flags failed"
-	# shellcheck disable=SC2086
-	"$SLTRACE" $flags -o sltrace.out "$prog" || fail "$TOOL $flags failed"
-	"$cmp" strace.out sltrace.out >&2 ||
-		fail "lines differ with flags '$flags'"
-done
+. "$SRCDIR/tests/cases/decode-uring.inc"
