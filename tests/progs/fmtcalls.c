@@ -11,6 +11,9 @@
  *   fds FILE    opens FILE and uses the descriptor in read, poll,
  *               select, mmap, dup, dup2 to 10, close; opens "/" and
  *               uses it as a dirfd; closes everything
+ *   oldselect FILE  (i386) opens FILE and calls the old select(2), whose
+ *               five arguments are a block at the end of a page, with
+ *               and without the descriptor in its sets
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -102,6 +105,43 @@ static int fds(const char *file)
 	return 0;
 }
 
+static int oldselect(const char *file)
+{
+#ifdef __i386__
+	long ps = sysconf(_SC_PAGESIZE);
+	char *p = mmap(NULL, 2 * ps, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct timeval tv = { 0, 0 };
+	fd_set set, none;
+	unsigned long *block;
+	int fd;
+
+	if (p == MAP_FAILED)
+		return 1;
+	munmap(p + ps, ps);
+	block = (unsigned long *)(p + ps) - 5;
+	fd = open(file, O_RDONLY);
+	if (fd < 0)
+		return 1;
+	FD_ZERO(&set);
+	FD_SET(fd, &set);
+	FD_ZERO(&none);
+	block[0] = fd + 1;
+	block[1] = (unsigned long)&set;
+	block[2] = 0;
+	block[3] = 0;
+	block[4] = (unsigned long)&tv;
+	syscall(SYS_select, block);
+	block[1] = (unsigned long)&none;
+	syscall(SYS_select, block);
+	close(fd);
+	return 0;
+#else
+	(void)file;
+	return 77;
+#endif
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "calls"))
@@ -110,6 +150,9 @@ int main(int argc, char **argv)
 		return nap(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "fds"))
 		return fds(argv[2]);
-	fputs("usage: fmtcalls calls OUT | nap SEC | fds FILE\n", stderr);
+	if (argc == 3 && !strcmp(argv[1], "oldselect"))
+		return oldselect(argv[2]);
+	fputs("usage: fmtcalls calls OUT | nap SEC | fds FILE | "
+	      "oldselect FILE\n", stderr);
 	return 2;
 }
