@@ -6,7 +6,10 @@
  *   calls OUT   getppid, kill(self, SIGUSR1) caught by a handler,
  *               close(987) (fails with EBADF), exit_group(0); writes
  *               to OUT the number of each syscall in its own ABI as
- *               "NAME NR" lines, so the test knows what -n must show
+ *               "NAME NR" lines, so the test knows what -n must show;
+ *               the i386 build also calls listen and accept through
+ *               socketcall(2), semget and semop through ipc(2), all
+ *               failing, and writes "socketcall NR" and "ipc NR"
  *   nap SEC     getppid, a nanosleep of SEC seconds, getppid
  *   fds FILE    opens FILE and uses the descriptor in read, poll,
  *               select, mmap, dup, dup2 to 10, close; opens "/" and
@@ -45,6 +48,9 @@ static int calls(const char *out)
 		return 1;
 	fprintf(f, "getppid %d\nkill %d\nclose %d\nexit_group %d\n",
 		SYS_getppid, SYS_kill, SYS_close, SYS_exit_group);
+#ifdef __i386__
+	fprintf(f, "socketcall %d\nipc %d\n", SYS_socketcall, SYS_ipc);
+#endif
 	if (fclose(f))
 		return 1;
 	memset(&sa, 0, sizeof(sa));
@@ -53,6 +59,17 @@ static int calls(const char *out)
 	syscall(SYS_getppid);
 	syscall(SYS_kill, getpid(), SIGUSR1);
 	syscall(SYS_close, 987);
+#ifdef __i386__
+	{
+		/* linux/net.h SYS_LISTEN, SYS_ACCEPT; linux/ipc.h SEMGET, SEMOP */
+		unsigned long a[3] = { 987, 0, 0 };
+
+		syscall(SYS_socketcall, 4, a);
+		syscall(SYS_socketcall, 5, a);
+		syscall(SYS_ipc, 2, 0x1234, 0, 0, 0, 0);
+		syscall(SYS_ipc, 1, -1, 0, 0, 0, 0);
+	}
+#endif
 	syscall(SYS_exit_group, caught ? 0 : 1);
 	return 1;
 }
