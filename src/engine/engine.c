@@ -499,6 +499,7 @@ static void syscall_entered(struct tcb *tcp, int pers, long nr,
 		sc->stime_entry = last_stime_ns();
 	tcp->flags |= TCB_IN_SYSCALL;
 	sc->nr = nr;
+	sc->scno = nr;
 	sc->pers = pers;
 	memcpy(sc->args, args, sizeof(sc->args));
 	sc->ent = sysent_lookup(pers, nr);

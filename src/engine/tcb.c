@@ -63,6 +63,7 @@ static struct tcb *tcb_alloc(pid_t pid)
 	tcp->pid = pid;
 	tcp->restart_nr = -1;
 	tcp->sc.nr = -1;
+	tcp->sc.scno = -1;
 	hash_insert(tcp);
 	tcp->list_next = tcb_list;
 	tcb_list = tcp;

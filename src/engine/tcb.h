@@ -57,6 +57,11 @@ struct emit_state {
 /* The syscall a task is in, from entry to exit. */
 struct syscall_state {
 	long nr;			/* number in pers's table */
+	/*
+	 * The number the task called, what -n shows: nr differs from it
+	 * once an i386 socketcall or ipc is resolved to its sub-call's row.
+	 */
+	long scno;
 	int pers;			/* PERS_* at entry */
 	uint64_t args[MAX_ARGS];
 	const struct sysent *ent;	/* NULL: unknown number */

@@ -323,7 +323,7 @@ static void put_nr(struct outstream *os, struct tcb *tcp)
 {
 	char buf[32];
 	int n = snprintf(buf, sizeof(buf), "[%4lu] ",
-			 (unsigned long)tcp->sc.nr);
+			 (unsigned long)tcp->sc.scno);
 
 	out_put(os, buf, (size_t)n);
 }

@@ -397,6 +397,7 @@ static void replay_syscall(struct tcb *tcp, struct json_object *r)
 	const struct sysent *ent;
 
 	tcp->sc.nr = (long)jint(r, "nr", -1);
+	tcp->sc.scno = tcp->sc.nr;
 	tcp->sc.pers = tcp->pers;
 	ent = sysent_lookup(tcp->sc.pers, tcp->sc.nr);
 	tcp->sc.ent = ent;

@@ -257,10 +257,16 @@ static int special_match(struct tcb *tcp)
 	/* i386 old_select and old_mmap: one pointer to their arguments. */
 	if (tcp->sc.pers == PERS_COMPAT && ent->nargs == 1 &&
 	    (!strcmp(name, "select") || !strcmp(name, "mmap"))) {
-		if (tracee_read(tcp, a[0], block, sizeof(block)) < 0)
-			return 0;
+		/*
+		 * Read only the block's own words (old_mmap 6, old_select
+		 * 5): a block that ends at an unmapped page is whole.
+		 */
 		if (name[0] == 'm')
-			return fd_matches(tcp, (int32_t)block[4]);
+			return tracee_read(tcp, a[0], block,
+					   6 * sizeof(block[0])) >= 0 &&
+			       fd_matches(tcp, (int32_t)block[4]);
+		if (tracee_read(tcp, a[0], block, 5 * sizeof(block[0])) < 0)
+			return 0;
 		for (unsigned int i = 0; i < 4; i++)
 			a[i] = block[i];
 		return select_matches(tcp, a);

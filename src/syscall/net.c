@@ -669,10 +669,11 @@ SYS_FUNC(socketcall)
 	unsigned int call = (unsigned int)tcp_arg(tcp, 0);
 	const char *name = xlat_name(socketcalls, call);
 
+	/* An unknown call is an int to the kernel: socketcall(-1, ...). */
 	if (name && cfg.xlat_style != XLAT_STYLE_RAW)
 		print_xval_d(tcp, socketcalls, call, "SYS_???");
 	else
-		emit_uint(tcp, call);
+		emit_int(tcp, (int32_t)call);
 	emit_next(tcp);
 	emit_ptr(tcp, tcp_arg(tcp, 1));
 	return RVAL_DECODED;

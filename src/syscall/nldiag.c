@@ -918,8 +918,14 @@ bool nl_sock_diag_body(struct tcb *tcp, int fd, const struct nlmsghdr *h,
 	if (len < size) {
 		emit_more(tcp);
 	} else if (nl_fetch(tcp, addr + 1, b + 1, size - 1)) {
+		/*
+		 * strace stops at a struct it cannot read whole: the
+		 * attributes after it are not shown, not even by address.
+		 */
 		emit_next(tcp);
 		emit_ptr(tcp, addr + 1);
+		emit_struct_end(tcp);
+		return true;
 	} else {
 		print_rest(tcp, kind, b);
 	}

@@ -826,3 +826,47 @@ SYS_FUNC(getdents64)
 {
 	return decode_getdents(tcp, true);
 }
+
+/*
+ * readdir(2), i386's old one-entry form: old_linux_dirent (compat: u32
+ * d_ino, u32 d_offset, u16 d_namlen, d_name) filled when it returns 1.
+ * strace names d_namlen "d_reclen", prints the whole name (NAME_MAX
+ * bytes at most, whatever -s says) and leaves the count out.
+ */
+SYS_FUNC(readdir)
+{
+	unsigned int word = tcp_wordsize(tcp);
+	uint64_t addr = tcp_arg(tcp, 1);
+	unsigned char hdr[18];
+	char name[256];
+	uint16_t len;
+
+	if (entering(tcp)) {
+		print_fd(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		return 0;
+	}
+	if (syserror(tcp) || tcp_rval(tcp) != 1 || !qual_verbose(tcp) ||
+	    tracee_read(tcp, addr, hdr, 2 * word + 2)) {
+		emit_ptr(tcp, addr);
+		return RVAL_DECIMAL;
+	}
+	len = get_u16(hdr, 2 * word);
+	if (len > sizeof(name))
+		len = sizeof(name);
+	if (tracee_read(tcp, addr + 2 * word + 2, name, len)) {
+		emit_ptr(tcp, addr);
+		return RVAL_DECIMAL;
+	}
+	emit_struct_begin(tcp);
+	emit_field(tcp, "d_ino");
+	emit_uint(tcp, word == 8 ? get_u64(hdr, 0) : get_u32(hdr, 0));
+	emit_field(tcp, "d_off");
+	emit_uint(tcp, word == 8 ? get_u64(hdr, 8) : get_u32(hdr, 4));
+	emit_field(tcp, "d_reclen");
+	emit_uint(tcp, get_u16(hdr, 2 * word));
+	emit_field(tcp, "d_name");
+	emit_quoted(tcp, name, len, 0);
+	emit_struct_end(tcp);
+	return RVAL_DECIMAL;
+}

@@ -43,6 +43,17 @@ static int print_ids(struct tcb *tcp, unsigned int n, bool is32)
 	return RVAL_DECODED;
 }
 
+/*
+ * setfsuid and setfsgid return the previous id, never an error: an id
+ * past INT_MAX is a number, shown unsigned (on i386 the 32-bit result
+ * would otherwise read as negative).
+ */
+static int setfsid(struct tcb *tcp, bool is32)
+{
+	print_ids(tcp, 1, is32);
+	return RVAL_DECODED | RVAL_UDECIMAL;
+}
+
 SYS_FUNC(setuid)
 {
 	return print_ids(tcp, 1, false);
@@ -53,11 +64,11 @@ SYS_FUNC(setgid)
 }
 SYS_FUNC(setfsuid)
 {
-	return print_ids(tcp, 1, false);
+	return setfsid(tcp, false);
 }
 SYS_FUNC(setfsgid)
 {
-	return print_ids(tcp, 1, false);
+	return setfsid(tcp, false);
 }
 SYS_FUNC(setreuid)
 {
@@ -85,11 +96,11 @@ SYS_FUNC(setgid32)
 }
 SYS_FUNC(setfsuid32)
 {
-	return print_ids(tcp, 1, true);
+	return setfsid(tcp, true);
 }
 SYS_FUNC(setfsgid32)
 {
-	return print_ids(tcp, 1, true);
+	return setfsid(tcp, true);
 }
 SYS_FUNC(setreuid32)
 {

@@ -84,6 +84,16 @@ run fmtcalls -P / -P f.txt
 expect_match trace '^close\(5\) += 0$'
 expect_match trace '^close\(3\) += 0$'
 
+# i386's old select: the sets are found through its block of five
+# arguments, here the last 20 bytes of a page.
+if have_32bit; then
+	"$SLTRACE" -P f.txt -e quiet=path-resolution -o trace \
+		"$PROGS/fmtcalls32" oldselect f.txt > out 2> err
+	expect_rc 0 $? "tracer -P f.txt fmtcalls32 oldselect"
+	expect_match trace '^select\(4, \[3\], NULL, NULL, \{tv_sec=0, tv_usec=0\}\) += 1 '
+	expect_count 1 trace '^select\('
+fi
+
 # Nothing touches it: only the exit line.
 run fmtcalls -P /nonexistent/path
 expect_empty err

@@ -4,7 +4,8 @@
 # syscall in the tracee's own ABI (the program writes them down); event
 # lines show the task's last syscall: kill before its SIGUSR1, exit_group
 # before "+++ exited".  The 32-bit program's execve was entered as the
-# 64-bit execve (59), and so was its personality note.
+# 64-bit execve (59), and so was its personality note; its socketcall
+# and ipc sub-calls show socketcall's and ipc's numbers.
 . "$SRCDIR/tests/lib.sh"
 need_progs fmtcalls fmtcalls32
 
@@ -29,6 +30,14 @@ check() {
 	expect_match trace "^\\$(nr close) close\\(987\\) += -1 EBADF"
 	expect_match trace "^\\$(nr exit_group) exit_group\\(0\\) += \\?\$"
 	expect_line trace "$(nr exit_group) +++ exited with 0 +++"
+	# i386 sub-calls show the number called (socketcall's, ipc's), not
+	# their own rows' (listen's 363, or accept's, which has none).
+	if grep -q '^socketcall ' nrs; then
+		expect_match trace "^\\$(nr socketcall) listen\\(987, 0\\) += -1 EBADF"
+		expect_match trace "^\\$(nr socketcall) accept\\(987, NULL, NULL\\) += -1 EBADF"
+		expect_match trace "^\\$(nr ipc) semget\\(0x1234, 0, 000\\) += "
+		expect_match trace "^\\$(nr ipc) semop\\(-1, NULL, 0\\) += -1 EINVAL"
+	fi
 }
 
 run() {

@@ -301,6 +301,21 @@ static void do_dents(void)
 	S(SYS_getdents, fd, buf, sizeof(buf));
 	S(SYS_getdents, fd, bad, sizeof(buf));
 #endif
+#ifdef SYS_readdir
+	/*
+	 * i386's one-entry readdir: the entry (its name whole, whatever -s
+	 * says), then errors, an entry that would cross into an unmapped
+	 * page, and the end of the directory (0: the buffer's address).
+	 */
+	S(SYS_lseek, fd, 0, SEEK_SET);
+	S(SYS_readdir, fd, buf, 1);
+	S(SYS_readdir, -1, buf, 1);
+	S(SYS_readdir, fd, bad, 1);
+	S(SYS_readdir, fd, tail(12), 1);
+	for (int i = 0; i < 7; i++)
+		S(SYS_readdir, fd, buf, 1);
+	S(SYS_readdir, fd, NULL, 1);
+#endif
 	S(SYS_close, fd);
 }
 
@@ -615,6 +630,9 @@ static void prepare(void)
 	close(open("dd/one", O_WRONLY | O_CREAT, 0644));
 	mkdir("dd/two", 0755);
 	symlink("dd/one", "dd/link");
+	/* A name longer than -s 5 and than the default 32. */
+	close(open("dd/a-name-longer-than-thirty-two-bytes", O_WRONLY | O_CREAT,
+		   0644));
 	symlink("f", "l");
 	symlink("a-longer-link-target-text", "l2");
 }

@@ -80,6 +80,18 @@ static void sysv(void *tail)
 	shmget(0x1234, 1, 0x2ce0000 | 21 << 26 | 0125);
 	shmget(0x1234, 1, IPC_CREAT | IPC_EXCL | 0x2ce0000 | 0600);
 	shmdt(NULL);
+#ifdef __i386__
+	/*
+	 * ipc(2) calls that name no sub-call: the call with its version
+	 * (the upper half) as "42<<16|10", the other arguments in hex.
+	 */
+	for (unsigned int call = 0; call <= 40; call += 10) {
+		syscall(SYS_ipc, call, 0, 0, 0, 0, 0);
+		syscall(SYS_ipc, 42 << 16 | call, 0, 0, 0, 0, 0);
+	}
+	syscall(SYS_ipc, 0x7fff0063, -1, 0xffffffff, 0x80000000, tail, -2);
+	syscall(SYS_ipc, 0xffff0000, 1, 2, 3, 4, 5);
+#endif
 }
 
 static void posix_mq(void *tail)

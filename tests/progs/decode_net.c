@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -343,6 +344,21 @@ static void errors(void)
 	}
 	socketpair(AF_INET, SOCK_STREAM, 0, (int *)(page_end - 4));
 	close(s);
+#ifdef __i386__
+	/*
+	 * socketcall(2) with calls it does not know (an int: -1), and with
+	 * known ones whose arguments cannot be read.
+	 */
+	{
+		static const int calls[] = { -2, -1, 0, 1, 4, 20, 21, 0x7fffffff,
+					     (int)0x80000000 };
+
+		for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
+			syscall(SYS_socketcall, calls[i], page_end);
+			syscall(SYS_socketcall, calls[i], NULL);
+		}
+	}
+#endif
 }
 
 /*

@@ -446,6 +446,38 @@ static void diag(void)
 	send_buf(fd, &ux, sizeof(struct nlmsghdr) + 1);
 	ux.h.nlmsg_len = sizeof(struct nlmsghdr) + 6;
 	send_buf(fd, &ux, sizeof(struct nlmsghdr) + 6);
+	/*
+	 * Requests and an answer whose struct runs into an unmapped page
+	 * after its family, with and without room for attributes after it:
+	 * strace shows the struct's address and nothing of the rest.
+	 */
+	for (size_t extra = 0; extra <= 8; extra += 8) {
+		char *t = tail_of(NLMSG_HDRLEN + 4);
+
+		inet.h.nlmsg_len = (uint32_t)(sizeof(inet) + extra);
+		inet.r.sdiag_family = AF_INET;
+		memcpy(t, &inet, NLMSG_HDRLEN + 4);
+		send_buf(fd, t, sizeof(inet) + extra);
+		t = tail_of(NLMSG_HDRLEN + 24);
+		memcpy(t, &inet, NLMSG_HDRLEN + 24);
+		send_buf(fd, t, sizeof(inet) + extra);
+		t = tail_of(NLMSG_HDRLEN + 4);
+		ux.h.nlmsg_len = (uint32_t)(sizeof(ux) + extra);
+		memcpy(t, &ux, NLMSG_HDRLEN + 4);
+		send_buf(fd, t, sizeof(ux) + extra);
+		t = tail_of(NLMSG_HDRLEN + 4);
+		answer.h.nlmsg_len = (uint32_t)(sizeof(answer) + extra);
+		memcpy(t, &answer, NLMSG_HDRLEN + 4);
+		send_buf(fd, t, sizeof(answer) + extra);
+	}
+	/* The struct whole, its attributes in the unmapped page. */
+	{
+		char *t = tail_of(sizeof(inet) + 2);
+
+		inet.h.nlmsg_len = (uint32_t)(sizeof(inet) + 8);
+		memcpy(t, &inet, sizeof(inet));
+		send_buf(fd, t, sizeof(inet) + 8);
+	}
 	close(fd);
 }
 

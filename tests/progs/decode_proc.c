@@ -611,6 +611,32 @@ static void do_ptrace(void)
 	syscall(SYS_wait4, p, &st, 0, NULL);
 }
 
+/*
+ * setfsuid and setfsgid return the previous id: set one past INT_MAX
+ * (with CAP_SETUID and CAP_SETGID; otherwise nothing changes) and put
+ * the old one back, so that the second call returns it.  Before
+ * do_ids(), whose capset drops the effective capabilities.
+ */
+static void do_fsids(void)
+{
+	long old;
+
+#ifdef __i386__
+	old = syscall(SYS_setfsuid32, 0xdeadbeef);
+	syscall(SYS_setfsuid32, old);
+	old = syscall(SYS_setfsgid32, 0xc0dec0de);
+	syscall(SYS_setfsgid32, old);
+	/* The 16-bit ones: their ids stop at 65535. */
+	old = syscall(SYS_setfsuid, 0xfffe);
+	syscall(SYS_setfsuid, old);
+#else
+	old = syscall(SYS_setfsuid, 0xdeadbeef);
+	syscall(SYS_setfsuid, old);
+	old = syscall(SYS_setfsgid, 0xc0dec0de);
+	syscall(SYS_setfsgid, old);
+#endif
+}
+
 int main(void)
 {
 	sigset_t set;
@@ -630,6 +656,7 @@ int main(void)
 	do_misc(end);
 	do_sched(end);
 	do_futex();
+	do_fsids();
 	do_ids(end);
 	do_pidfd();
 	do_ptrace();
