@@ -57,9 +57,22 @@ static void print_ipc_get_flags(struct tcb *tcp, const struct xlat *x,
 {
 	char buf[256], names[224];
 	uint32_t high = flags & ~0777u;
+	uint64_t known = 0;
 
 	if (!high) {
 		emit_oct(tcp, flags);
+		return;
+	}
+	for (const struct xlat *e = x; e->name; e++)
+		known |= e->val;
+	/*
+	 * strace joins a high part with no named bit straight to the mode,
+	 * with no "|": 0x10000000|0644 reads "0x100000000644" (not under
+	 * -X raw, where the two are always joined by "|").
+	 */
+	if (!(high & known) && cfg.xlat_style != XLAT_STYLE_RAW) {
+		snprintf(buf, sizeof(buf), "%#x%#03o", high, flags & 0777u);
+		emit_sym(tcp, flags, buf);
 		return;
 	}
 	sprint_flags(names, sizeof(names), x, high, "IPC_???");
