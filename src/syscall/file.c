@@ -1108,7 +1108,8 @@ static void print_mount_flags(struct tcb *tcp, uint64_t flags)
 
 SYS_FUNC(mount)
 {
-	uint64_t flags = (uint32_t)tcp_arg(tcp, 3);
+	/* The whole long: strace shows bits above 31 too. */
+	uint64_t flags = tcp_arg(tcp, 3);
 	uint64_t f = flags;
 	bool moves, ignore_type, ignore_data;
 

@@ -885,12 +885,26 @@ int decode_ipc_subcall(struct tcb *tcp)
 	return 1;
 }
 
-/* An ipc(2) call that names no known sub-call: the raw arguments. */
+/*
+ * An ipc(2) call that names no known sub-call: the call (its version
+ * in the high 16 bits shown apart, "1<<16|3", as strace does), then the
+ * other arguments in hex.
+ */
 SYS_FUNC(ipc)
 {
-	for (int i = 0; i < 6; i++) {
+	uint32_t call = (uint32_t)tcp_arg(tcp, 0);
+	char buf[32];
+
+	if (call >> 16) {
+		snprintf(buf, sizeof(buf), "%u<<16|%u", call >> 16,
+			 call & 0xffff);
+		emit_sym(tcp, call, buf);
+	} else {
+		emit_uint(tcp, call);
+	}
+	for (unsigned int i = 1; i < 6; i++) {
 		emit_next(tcp);
-		emit_int(tcp, (int32_t)tcp_arg(tcp, (unsigned int)i));
+		emit_hex(tcp, tcp_arg(tcp, i));
 	}
 	return RVAL_DECODED;
 }

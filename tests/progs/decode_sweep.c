@@ -36,6 +36,89 @@ static const struct call calls[] = {
 	{ __NR_msgget, { 0, 0x10000000 } },
 	{ __NR_msgget, { 0, 0x10000644 } },
 	{ __NR_semget, { 1, 2, 0x10002000 } },
+	/* msync flags in strace's order */
+	{ __NR_msync, { 0, 0, 0x1f } },
+	{ __NR_msync, { 0, 0, 5 } },
+	/* timerfd: one table of four flags for both calls */
+	{ __NR_timerfd_create, { 1, 0x80803 } },
+	{ __NR_timerfd_create, { 1, 7 } },
+	{ __NR_timerfd_settime, { -1, -1, 0, 0 } },
+	{ __NR_timerfd_settime, { 1, 0x80801, 0, 0 } },
+	/* unknown mempolicy flags */
+	{ __NR_get_mempolicy, { 0, 0, 0, 0, 0x10000000 } },
+	{ __NR_mbind, { 0, 0, 0, 0, 0, 0x10000000 } },
+	/* execveat: all the AT_ flags */
+	{ __NR_execveat, { -1, 0, 0, 0, -1 } },
+	{ __NR_execveat, { -100, AEND, 0, 0, 0x8a00 } },
+	/* socket types of no known type, protocols of no family */
+	{ __NR_socket, { 1, 0, 0 } },
+	{ __NR_socket, { 1, 0x80000, 0 } },
+	{ __NR_socket, { 1, 0x8000f, 0 } },
+	{ __NR_socket, { 1, 0x10, 0 } },
+	{ __NR_socket, { -1, -1, -1 } },
+	{ __NR_socket, { 1, 1, 5 } },
+	{ __NR_socketpair, { 1, 0x10004ff0, -1, 0 } },
+	/* AX.25 protocols */
+	{ __NR_socket, { 3, 5, 0xcc } },
+	{ __NR_socket, { 3, 5, 0xf0 } },
+	{ __NR_socket, { 3, 5, 0 } },
+	{ __NR_socket, { 3, 5, 0x1cc } },
+	{ __NR_socket, { 3, 5, -1 } },
+	/* options of no known level */
+	{ __NR_getsockopt, { -1, -1, -1, 0, 0 } },
+	{ __NR_setsockopt, { 1, 12345, 0x80000000, 0, 0 } },
+	/* CPU sets: cpusetsize unsigned, at most 128 bytes shown */
+	{ __NR_sched_setaffinity, { 0, -1, -1 } },
+	{ __NR_sched_setaffinity, { 0, 8, W } },
+	{ __NR_sched_setaffinity, { 0, 128, Z } },
+	{ __NR_sched_setaffinity, { 0, 129, Z } },
+	{ __NR_sched_setaffinity, { 0, 1024, W } },
+	{ __NR_sched_getaffinity, { -1, -1, -1 } },
+	/* fd_sets of nfds 0 */
+	{ __NR_pselect6, { 0, W, 4, 0, 1, 0 } },
+	/* the whole long of mmap's and mount's flags */
+	{ __NR_mmap, { 0, 0, 0, (long)0x100000002ULL, -1, 0 } },
+	{ __NR_mmap, { -1, -1, -1, -1, -1, -1 } },
+	{ __NR_mount, { 0, 0, 0, (long)0x100000001ULL, 0 } },
+	{ __NR_mount, { -1, -1, -1, -1, -1 } },
+	{ __NR_remap_file_pages, { -1, -1, -1, -1, -1 } },
+	/* rseq: four registers in hex */
+	{ __NR_rseq, { -1, -1, -1, -1 } },
+	{ __NR_rseq, { W, 32, 1, 0x53053053 } },
+	/* the previous syscall, resumed */
+	{ __NR_getpid, { 0 } },
+	{ __NR_restart_syscall, { 0 } },
+	{ __NR_restart_syscall, { 0 } },
+	/* syscalls strace prints in hex */
+	{ __NR_create_module, { 0, 0 } },
+	{ __NR_create_module, { 1, 2 } },
+	{ __NR_get_kernel_syms, { 0 } },
+	{ __NR_sysfs, { 1, 2, 3 } },
+#ifdef __NR_select
+	{ __NR_select, { 0, W, 4, 0, 1 } },
+#endif
+#ifdef __NR__newselect
+	{ __NR__newselect, { 0, W, 4, 0, 1 } },
+#endif
+#ifdef __NR_ipc
+	{ __NR_ipc, { 31, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f } },
+	{ __NR_ipc, { -1, -1, -1, -1, -1, -1 } },
+	{ __NR_ipc, { 0x10000, 1, 2, 3, 4, 5 } },
+#endif
+#ifdef __NR_socketcall
+	{ __NR_socketcall, { -1, -1 } },
+	{ __NR_socketcall, { -100, AEND } },
+#endif
+#ifdef __NR_signal
+	{ __NR_signal, { -1, -1 } },
+	{ __NR_signal, { 1, 1 } },
+#endif
+#ifdef __NR_olduname
+	{ __NR_olduname, { 0 } },
+	{ __NR_oldolduname, { 0 } },
+	{ __NR_vm86old, { 0 } },
+	{ __NR_bdflush, { 1, 2 } },
+#endif
 };
 
 static void *page(unsigned long addr)
