@@ -1165,14 +1165,19 @@ static void print_handle_rest(struct tcb *tcp, uint64_t addr,
 	unsigned char buf[8 + K_MAX_HANDLE_SZ];
 	int32_t type;
 
-	if (bytes > K_MAX_HANDLE_SZ ||
-	    tracee_read(tcp, addr, buf, 8 + bytes))
+	if (tracee_read(tcp, addr, buf, 8))
 		return;
 	memcpy(&type, buf + 4, sizeof(type));
 	emit_field(tcp, "handle_type");
 	emit_int(tcp, type);
 	emit_field(tcp, "f_handle");
-	emit_quoted(tcp, (char *)buf + 8, bytes, QUOTE_FORCE_HEX);
+	/* A size past MAX_HANDLE_SZ: strace reads no handle bytes. */
+	if (bytes > K_MAX_HANDLE_SZ)
+		emit_raw(tcp, "???");
+	else if (tracee_read(tcp, addr + 8, buf + 8, bytes))
+		emit_ptr(tcp, addr + 8);
+	else
+		emit_quoted(tcp, (char *)buf + 8, bytes, QUOTE_FORCE_HEX);
 }
 
 /* What name_to_handle_at read at entry, for the exit. */
@@ -1241,15 +1246,17 @@ SYS_FUNC(name_to_handle_at)
 SYS_FUNC(open_by_handle_at)
 {
 	uint64_t addr = tcp_arg(tcp, 1);
-	uint32_t bytes;
+	uint32_t bytes, hdr[2];
 
 	/* strace shows the mount fd as a plain fd: -100, not AT_FDCWD. */
 	print_fd(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
+	/* The struct's header (handle_bytes, handle_type) is read whole. */
 	if (!addr || !qual_verbose(tcp) ||
-	    tracee_read(tcp, addr, &bytes, sizeof(bytes))) {
+	    tracee_read(tcp, addr, hdr, sizeof(hdr))) {
 		emit_ptr(tcp, addr);
 	} else {
+		bytes = hdr[0];
 		emit_struct_begin(tcp);
 		emit_field(tcp, "handle_bytes");
 		emit_uint(tcp, bytes);

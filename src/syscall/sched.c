@@ -453,9 +453,12 @@ static int futex_common(struct tcb *tcp, bool time64)
 	emit_ptr(tcp, tcp_arg(tcp, 0));
 	emit_next(tcp);
 	print_futex_op(tcp, op);
-	/* Arguments by the command, named or not (0x182 has FUTEX_FD's). */
-	if ((op & ~(FUTEX_CMD_MASK | FUTEX_PRIVATE | FUTEX_CLOCK_RT)) ||
-	    cmd > F_LOCK_PI2)
+	/*
+	 * Arguments by the command (the op's low 7 bits), named or not:
+	 * strace ignores the other bits here (0x10000000 takes FUTEX_WAIT's
+	 * arguments, 0x182 FUTEX_FD's).
+	 */
+	if (cmd > F_LOCK_PI2)
 		cmd = ~0u;
 	switch (cmd) {
 	case F_WAIT:
@@ -532,7 +535,7 @@ static int futex_common(struct tcb *tcp, bool time64)
 		emit_next(tcp);
 		emit_uint(tcp, val);
 		emit_next(tcp);
-		emit_hex(tcp, tcp_arg(tcp, 3));
+		emit_ptr(tcp, tcp_arg(tcp, 3));
 		emit_next(tcp);
 		emit_hex(tcp, uaddr2);
 		emit_next(tcp);

@@ -89,6 +89,21 @@ static const struct call calls[] = {
 	{ __NR_getpid, { 0 } },
 	{ __NR_restart_syscall, { 0 } },
 	{ __NR_restart_syscall, { 0 } },
+	/* futex: the arguments by the low 7 bits of op, flags or not */
+	{ __NR_futex, { 0, 0x10000000, 1, W, 2, 3 } },
+	{ __NR_futex, { 0, 0x10000005, 1, 0, 2, 3 } },
+	{ __NR_futex, { 0, 0x1000000c, 1, 0, 2, 3 } },
+	{ __NR_futex, { 0, 0x10000007, 1, 0, 2, 3 } },
+	{ __NR_futex, { 0, 0x7f, 1, 0, 2, 3 } },
+	{ __NR_futex, { 0, 0x0e, 1, W, 2, 3 } },
+	/* capset: one data struct for an unknown version */
+	{ __NR_capset, { Z, W } },
+	{ __NR_capset, { W, Z } },
+	/* file handles: the header read whole, f_handle of a bad size */
+	{ __NR_open_by_handle_at, { 1, W + 0xff8, 0 } },
+	{ __NR_open_by_handle_at, { 1, W + 0xffc, 0 } },
+	{ __NR_open_by_handle_at, { 1, Z + 0xff8, 0 } },
+	{ __NR_open_by_handle_at, { -100, W, 2 } },
 	/* syscalls strace prints in hex */
 	{ __NR_create_module, { 0, 0 } },
 	{ __NR_create_module, { 1, 2 } },
