@@ -190,10 +190,13 @@ static void print_set_tid(struct tcb *tcp, uint64_t addr, uint64_t n)
 static bool clone3_tail_shows(struct tcb *tcp, uint64_t addr, uint64_t size)
 {
 	unsigned char buf[256];
-	uint64_t len = size - CLONE_ARGS_SIZE_VER2;
+	uint64_t len;
 
+	if (size > STRUCT_TAIL_MAX)
+		size = STRUCT_TAIL_MAX;
 	if (size <= CLONE_ARGS_SIZE_VER2)
 		return false;
+	len = size - CLONE_ARGS_SIZE_VER2;
 	while (len) {
 		size_t n = len < sizeof(buf) ? (size_t)len : sizeof(buf);
 

@@ -248,13 +248,18 @@ SYS_FUNC(creat)
 void print_struct_tail(struct tcb *tcp, uint64_t addr, uint64_t from,
 			      uint64_t size)
 {
-	uint64_t len = size - from;
+	uint64_t len;
 	unsigned char *buf;
 	char head[64];
 	uint64_t i;
 
-	if (len > 65536)
-		len = 65536;
+	/* strace looks at no more than a page of a struct (4096 bytes
+	 * from its start) however big the size. */
+	if (size > STRUCT_TAIL_MAX)
+		size = STRUCT_TAIL_MAX;
+	if (size <= from)
+		return;
+	len = size - from;
 	buf = malloc(len);
 	if (!buf)
 		return;

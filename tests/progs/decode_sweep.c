@@ -104,6 +104,14 @@ static const struct call calls[] = {
 	{ __NR_open_by_handle_at, { 1, W + 0xffc, 0 } },
 	{ __NR_open_by_handle_at, { 1, Z + 0xff8, 0 } },
 	{ __NR_open_by_handle_at, { -100, W, 2 } },
+	/* extensible structs: no more than 4096 bytes looked at */
+	{ __NR_openat2, { 0, 0, W, 8192 } },
+	{ __NR_openat2, { 0, 0, Z, 8192 } },
+	{ __NR_openat2, { 0, 0, W + 0x800, 4096 } },
+	{ __NR_clone3, { W, 0x10000000 } },
+	{ __NR_clone3, { Z, 0x10000000 } },
+	{ __NR_mount_setattr, { -1, 0, 0, W, 8192 } },
+	{ __NR_mount_setattr, { -1, 0, 0, Z, 8192 } },
 	/* syscalls strace prints in hex */
 	{ __NR_create_module, { 0, 0 } },
 	{ __NR_create_module, { 1, 2 } },
