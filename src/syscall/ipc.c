@@ -186,12 +186,15 @@ static void print_msgbuf(struct tcb *tcp, uint64_t addr, uint64_t size)
 		emit_ptr(tcp, addr);
 		return;
 	}
-	/* strace shows nothing of a message whose text cannot be read. */
+	/*
+	 * strace reads a struct msgbuf {long mtype; char mtext[1];}, padded
+	 * to two longs, before anything: the address when that fails, else
+	 * the text as a buffer (its own address when it cannot be read).
+	 */
 	{
-		unsigned char b[8 + 64];
-		size_t n = size < 64 ? (size_t)size : 64;
+		unsigned char b[16];
 
-		if (tracee_read(tcp, addr, b, w + n)) {
+		if (tracee_read(tcp, addr, b, 2 * w)) {
 			emit_ptr(tcp, addr);
 			return;
 		}

@@ -112,6 +112,13 @@ static const struct call calls[] = {
 	{ __NR_clone3, { Z, 0x10000000 } },
 	{ __NR_mount_setattr, { -1, 0, 0, W, 8192 } },
 	{ __NR_mount_setattr, { -1, 0, 0, Z, 8192 } },
+	/* msgsnd: a padded struct msgbuf read first, then the text */
+	{ __NR_msgsnd, { 1, AEND, 9, 0 } },
+	{ __NR_msgsnd, { 1, AEND, 64, 0 } },
+	{ __NR_msgsnd, { 1, W + 0xff0, 100, 0 } },
+	{ __NR_msgsnd, { 1, A + 0xff8, 0, 0 } },
+	{ __NR_msgsnd, { 1, A + 0xffc, 0, 0 } },
+	{ __NR_msgsnd, { 1, AEND, 4, 0 } },
 	/* syscalls strace prints in hex */
 	{ __NR_create_module, { 0, 0 } },
 	{ __NR_create_module, { 1, 2 } },
