@@ -119,6 +119,8 @@ static const struct call calls[] = {
 	{ __NR_msgsnd, { 1, A + 0xff8, 0, 0 } },
 	{ __NR_msgsnd, { 1, A + 0xffc, 0, 0 } },
 	{ __NR_msgsnd, { 1, AEND, 4, 0 } },
+	/* an iocb's reqprio, shown when IOCB_FLAG_IOPRIO is set, even 0 */
+	{ __NR_io_cancel, { 1, W, 0 } },
 	/* syscalls strace prints in hex */
 	{ __NR_create_module, { 0, 0 } },
 	{ __NR_create_module, { 1, 2 } },
