@@ -121,7 +121,8 @@ SYS_FUNC(clone)
 	}
 	if (flags & CLONE_SETTLS) {
 		emit_field(tcp, "tls");
-		if (compat)
+		/* i386's user_desc, for a clone that succeeded only. */
+		if (compat && !syserror(tcp))
 			print_user_desc(tcp, tls, true);
 		else
 			emit_ptr(tcp, tls);

@@ -121,6 +121,9 @@ static const struct call calls[] = {
 	{ __NR_msgsnd, { 1, AEND, 4, 0 } },
 	/* an iocb's reqprio, shown when IOCB_FLAG_IOPRIO is set, even 0 */
 	{ __NR_io_cancel, { 1, W, 0 } },
+	/* a failed clone: tls as an address (i386's user_desc too) */
+	{ __NR_clone, { 0x80011, 0, 0, Z, 0 } },
+	{ __NR_clone, { 0x80011, 0, 0, W, W } },
 	/* syscalls strace prints in hex */
 	{ __NR_create_module, { 0, 0 } },
 	{ __NR_create_module, { 1, 2 } },
