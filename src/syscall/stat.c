@@ -826,3 +826,47 @@ SYS_FUNC(getdents64)
 {
 	return decode_getdents(tcp, true);
 }
+
+/*
+ * i386's old readdir(fd, struct old_linux_dirent *, count): one entry
+ * {u32 d_ino; u32 d_offset; u16 d_namlen; char d_name[]} (fs/readdir.c),
+ * shown when the call returns 1; strace shows no count.
+ */
+SYS_FUNC(readdir)
+{
+	uint64_t addr = tcp_arg(tcp, 1);
+	unsigned char head[10];
+	char name[256];
+	uint32_t ino, off;
+	uint16_t namlen;
+
+	if (entering(tcp)) {
+		print_fd(tcp, tcp_iarg(tcp, 0));
+		emit_next(tcp);
+		return 0;
+	}
+	if (syserror(tcp) || tcp_rval(tcp) != 1 || !qual_verbose(tcp) ||
+	    tracee_read(tcp, addr, head, sizeof(head))) {
+		emit_ptr(tcp, addr);
+		return RVAL_DECIMAL;
+	}
+	memcpy(&ino, head, 4);
+	memcpy(&off, head + 4, 4);
+	memcpy(&namlen, head + 8, 2);
+	if (namlen > sizeof(name) ||
+	    tracee_read(tcp, addr + sizeof(head), name, namlen)) {
+		emit_ptr(tcp, addr);
+		return RVAL_DECIMAL;
+	}
+	emit_struct_begin(tcp);
+	emit_field(tcp, "d_ino");
+	emit_uint(tcp, ino);
+	emit_field(tcp, "d_off");
+	emit_uint(tcp, off);
+	emit_field(tcp, "d_reclen");
+	emit_uint(tcp, namlen);
+	emit_field(tcp, "d_name");
+	emit_quoted(tcp, name, namlen, 0);
+	emit_struct_end(tcp);
+	return RVAL_DECIMAL;
+}

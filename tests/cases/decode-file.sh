@@ -23,7 +23,7 @@ fi
 # The syscalls of the family, as strace names them (64- and 32-bit).
 names='open|openat|openat2|creat|stat|lstat|fstat|newfstatat|statx'
 names+='|stat64|lstat64|fstat64|fstatat64|oldstat|oldlstat|oldfstat'
-names+='|statfs|fstatfs|statfs64|fstatfs64|getdents|getdents64'
+names+='|statfs|fstatfs|statfs64|fstatfs64|getdents|getdents64|readdir'
 names+='|access|faccessat|faccessat2|readlink|readlinkat'
 names+='|chmod|fchmod|fchmodat|chown|lchown|fchown|chown32|lchown32'
 names+='|fchown32|fchownat|umask|rename|renameat|renameat2|link|linkat'

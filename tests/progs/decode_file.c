@@ -301,6 +301,16 @@ static void do_dents(void)
 	S(SYS_getdents, fd, buf, sizeof(buf));
 	S(SYS_getdents, fd, bad, sizeof(buf));
 #endif
+#ifdef SYS_readdir
+	/* i386's old one-entry readdir: entries, then 0 at the end */
+	S(SYS_lseek, fd, 0, SEEK_SET);
+	S(SYS_readdir, fd, buf, 1);
+	S(SYS_readdir, fd, buf, 1);
+	S(SYS_readdir, fd, bad, 1);
+	S(SYS_readdir, -1, buf, 1);
+	for (int i = 0; i < 8; i++)
+		S(SYS_readdir, fd, buf, 1);
+#endif
 	S(SYS_close, fd);
 }
 
