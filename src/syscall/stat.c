@@ -830,8 +830,20 @@ SYS_FUNC(getdents64)
 /*
  * i386's old readdir(fd, struct old_linux_dirent *, count): one entry
  * {u32 d_ino; u32 d_offset; u16 d_namlen; char d_name[]} (fs/readdir.c),
- * shown when the call returns 1; strace shows no count.
+ * shown when the call returns 1; strace shows the count only when it is
+ * not the 1 the kernel expects.
  */
+static int readdir_count(struct tcb *tcp)
+{
+	uint32_t count = (uint32_t)tcp_arg(tcp, 2);
+
+	if (count != 1) {
+		emit_next(tcp);
+		emit_uint(tcp, count);
+	}
+	return RVAL_DECIMAL;
+}
+
 SYS_FUNC(readdir)
 {
 	uint64_t addr = tcp_arg(tcp, 1);
@@ -848,7 +860,7 @@ SYS_FUNC(readdir)
 	if (syserror(tcp) || tcp_rval(tcp) != 1 || !qual_verbose(tcp) ||
 	    tracee_read(tcp, addr, head, sizeof(head))) {
 		emit_ptr(tcp, addr);
-		return RVAL_DECIMAL;
+		return readdir_count(tcp);
 	}
 	memcpy(&ino, head, 4);
 	memcpy(&off, head + 4, 4);
@@ -856,7 +868,7 @@ SYS_FUNC(readdir)
 	if (namlen > sizeof(name) ||
 	    tracee_read(tcp, addr + sizeof(head), name, namlen)) {
 		emit_ptr(tcp, addr);
-		return RVAL_DECIMAL;
+		return readdir_count(tcp);
 	}
 	emit_struct_begin(tcp);
 	emit_field(tcp, "d_ino");
@@ -868,5 +880,5 @@ SYS_FUNC(readdir)
 	emit_field(tcp, "d_name");
 	emit_quoted(tcp, name, namlen, 0);
 	emit_struct_end(tcp);
-	return RVAL_DECIMAL;
+	return readdir_count(tcp);
 }

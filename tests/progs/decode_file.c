@@ -308,6 +308,9 @@ static void do_dents(void)
 	S(SYS_readdir, fd, buf, 1);
 	S(SYS_readdir, fd, bad, 1);
 	S(SYS_readdir, -1, buf, 1);
+	S(SYS_readdir, -1, buf, 0);
+	S(SYS_readdir, -1, buf, -1);
+	S(SYS_readdir, fd, buf, 2);
 	for (int i = 0; i < 8; i++)
 		S(SYS_readdir, fd, buf, 1);
 #endif
