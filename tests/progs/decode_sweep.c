@@ -153,6 +153,7 @@ static const struct call calls[] = {
 	{ __NR_oldolduname, { 0 } },
 	{ __NR_vm86old, { 0 } },
 	{ __NR_bdflush, { 1, 2 } },
+	{ __NR_vm86, { 1, 2, 3, 4, 5 } },
 #endif
 };
 
