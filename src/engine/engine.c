@@ -549,11 +549,12 @@ static void syscall_exited(struct tcb *tcp, bool has_rval, int64_t rval,
 	sc->rval = rval;
 	sc->is_error = is_error;
 	/*
-	 * ERESTART_RESTARTBLOCK: after the signal handler the kernel
-	 * continues through restart_syscall, which shows what it resumes.
+	 * restart_syscall shows what it resumes: strace names the task's
+	 * previous syscall, whatever it returned (after an
+	 * ERESTART_RESTARTBLOCK stop the interrupted one; a restart_syscall
+	 * made by hand names the call before it).
 	 */
-	if (is_error && rval == -516)
-		tcp->restart_nr = sc->nr;
+	tcp->restart_nr = sc->nr;
 	if (inject_active())
 		inject_exit(tcp);
 	if (!(tcp->flags & (TCB_HIDE_LOG | TCB_HIDE_SYSCALLS)) &&

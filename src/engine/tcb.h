@@ -117,7 +117,7 @@ struct tcb {
 	unsigned int flags;
 	int pers;			/* current personality */
 	struct syscall_state sc;
-	long restart_nr;		/* syscall interrupted by attach, -1 */
+	long restart_nr;		/* previous or attach-interrupted syscall, -1 */
 
 	struct outstream *out;		/* where this task's lines go */
 

@@ -71,9 +71,9 @@ static void print_iocb_head(struct tcb *tcp, const struct aio_iocb *cb)
 	}
 	emit_field(tcp, "aio_lio_opcode");
 	print_xval_d(tcp, aio_cmds, cb->opcode, "IOCB_CMD_???");
-	if (cb->reqprio) {
+	/* A priority class when the flag says there is one, even 0. */
+	if (cb->reqprio || (cb->flags & IOCB_FLAG_IOPRIO_VAL)) {
 		emit_field(tcp, "aio_reqprio");
-		/* A priority class only when the flag says it is one. */
 		if (cb->flags & IOCB_FLAG_IOPRIO_VAL)
 			print_ioprio(tcp, (uint16_t)cb->reqprio);
 		else

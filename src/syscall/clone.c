@@ -121,7 +121,8 @@ SYS_FUNC(clone)
 	}
 	if (flags & CLONE_SETTLS) {
 		emit_field(tcp, "tls");
-		if (compat)
+		/* i386's user_desc, for a clone that succeeded only. */
+		if (compat && !syserror(tcp))
 			print_user_desc(tcp, tls, true);
 		else
 			emit_ptr(tcp, tls);
@@ -190,10 +191,13 @@ static void print_set_tid(struct tcb *tcp, uint64_t addr, uint64_t n)
 static bool clone3_tail_shows(struct tcb *tcp, uint64_t addr, uint64_t size)
 {
 	unsigned char buf[256];
-	uint64_t len = size - CLONE_ARGS_SIZE_VER2;
+	uint64_t len;
 
+	if (size > STRUCT_TAIL_MAX)
+		size = STRUCT_TAIL_MAX;
 	if (size <= CLONE_ARGS_SIZE_VER2)
 		return false;
+	len = size - CLONE_ARGS_SIZE_VER2;
 	while (len) {
 		size_t n = len < sizeof(buf) ? (size_t)len : sizeof(buf);
 

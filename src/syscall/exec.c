@@ -8,7 +8,7 @@
 #include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
-#include "xlat/tables/execveat_flags.h"
+#include "xlat/tables/at_flags.h"
 
 /* Pointers read per process_vm_readv when walking argv or envp. */
 #define PTR_CHUNK 64
@@ -164,6 +164,6 @@ SYS_FUNC(execveat)
 	emit_next(tcp);
 	print_exec_args(tcp, 1);
 	emit_next(tcp);
-	print_flags(tcp, execveat_flags, (uint32_t)tcp_arg(tcp, 4), "AT_???");
+	print_flags(tcp, at_flags, (uint32_t)tcp_arg(tcp, 4), "AT_???");
 	return RVAL_DECODED;
 }

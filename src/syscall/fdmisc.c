@@ -9,8 +9,7 @@
 #include "xlat/tables/inotify_init_flags.h"
 #include "xlat/tables/inotify_masks.h"
 #include "xlat/tables/sfd_flags.h"
-#include "xlat/tables/tfd_create_flags.h"
-#include "xlat/tables/tfd_settime_flags.h"
+#include "xlat/tables/timerfd_flags.h"
 
 SYS_FUNC(eventfd)
 {
@@ -53,7 +52,7 @@ SYS_FUNC(timerfd_create)
 {
 	print_clockid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
-	print_flags(tcp, tfd_create_flags, (uint32_t)tcp_arg(tcp, 1),
+	print_flags(tcp, timerfd_flags, (uint32_t)tcp_arg(tcp, 1),
 		    "TFD_???");
 	return RVAL_DECODED | RVAL_FD;
 }
@@ -64,7 +63,7 @@ static int do_timerfd_settime(struct tcb *tcp, int wide)
 		print_fd(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
 	}
-	return decode_itimer_settime(tcp, tfd_settime_flags, "TFD_???", wide);
+	return decode_itimer_settime(tcp, timerfd_flags, "TFD_???", wide);
 }
 
 SYS_FUNC(timerfd_settime)

@@ -248,13 +248,18 @@ SYS_FUNC(creat)
 void print_struct_tail(struct tcb *tcp, uint64_t addr, uint64_t from,
 			      uint64_t size)
 {
-	uint64_t len = size - from;
+	uint64_t len;
 	unsigned char *buf;
 	char head[64];
 	uint64_t i;
 
-	if (len > 65536)
-		len = 65536;
+	/* strace looks at no more than a page of a struct (4096 bytes
+	 * from its start) however big the size. */
+	if (size > STRUCT_TAIL_MAX)
+		size = STRUCT_TAIL_MAX;
+	if (size <= from)
+		return;
+	len = size - from;
 	buf = malloc(len);
 	if (!buf)
 		return;
@@ -1108,7 +1113,8 @@ static void print_mount_flags(struct tcb *tcp, uint64_t flags)
 
 SYS_FUNC(mount)
 {
-	uint64_t flags = (uint32_t)tcp_arg(tcp, 3);
+	/* The whole long: strace shows bits above 31 too. */
+	uint64_t flags = tcp_arg(tcp, 3);
 	uint64_t f = flags;
 	bool moves, ignore_type, ignore_data;
 
@@ -1164,14 +1170,19 @@ static void print_handle_rest(struct tcb *tcp, uint64_t addr,
 	unsigned char buf[8 + K_MAX_HANDLE_SZ];
 	int32_t type;
 
-	if (bytes > K_MAX_HANDLE_SZ ||
-	    tracee_read(tcp, addr, buf, 8 + bytes))
+	if (tracee_read(tcp, addr, buf, 8))
 		return;
 	memcpy(&type, buf + 4, sizeof(type));
 	emit_field(tcp, "handle_type");
 	emit_int(tcp, type);
 	emit_field(tcp, "f_handle");
-	emit_quoted(tcp, (char *)buf + 8, bytes, QUOTE_FORCE_HEX);
+	/* A size past MAX_HANDLE_SZ: strace reads no handle bytes. */
+	if (bytes > K_MAX_HANDLE_SZ)
+		emit_raw(tcp, "???");
+	else if (tracee_read(tcp, addr + 8, buf + 8, bytes))
+		emit_ptr(tcp, addr + 8);
+	else
+		emit_quoted(tcp, (char *)buf + 8, bytes, QUOTE_FORCE_HEX);
 }
 
 /* What name_to_handle_at read at entry, for the exit. */
@@ -1240,15 +1251,17 @@ SYS_FUNC(name_to_handle_at)
 SYS_FUNC(open_by_handle_at)
 {
 	uint64_t addr = tcp_arg(tcp, 1);
-	uint32_t bytes;
+	uint32_t bytes, hdr[2];
 
 	/* strace shows the mount fd as a plain fd: -100, not AT_FDCWD. */
 	print_fd(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
+	/* The struct's header (handle_bytes, handle_type) is read whole. */
 	if (!addr || !qual_verbose(tcp) ||
-	    tracee_read(tcp, addr, &bytes, sizeof(bytes))) {
+	    tracee_read(tcp, addr, hdr, sizeof(hdr))) {
 		emit_ptr(tcp, addr);
 	} else {
+		bytes = hdr[0];
 		emit_struct_begin(tcp);
 		emit_field(tcp, "handle_bytes");
 		emit_uint(tcp, bytes);

@@ -43,8 +43,10 @@ void print_time_comment(struct tcb *tcp, int64_t sec, uint64_t frac,
  * The bytes from..size-1 of a struct at addr bigger than the one we know
  * (openat2's open_how, mount_attr): nothing when they are all zero, else
  * strace's ", /\* bytes 24..31 *\/ "\x01..."" as one more field, and
- * ", ???" when they cannot be read.
+ * ", ???" when they cannot be read.  Like strace it looks at the first
+ * STRUCT_TAIL_MAX bytes of the struct only, whatever the size says.
  */
+#define STRUCT_TAIL_MAX 4096
 void print_struct_tail(struct tcb *tcp, uint64_t addr, uint64_t from,
 		       uint64_t size);
 

@@ -48,8 +48,10 @@ void print_mmap_flags(struct tcb *tcp, uint64_t val)
 	char text[512], buf[600];
 	size_t n;
 
+	/* The names come from the low half, but -X raw and -X verbose show
+	 * the whole long, as strace does. */
 	if (cfg.xlat_style == XLAT_STYLE_RAW) {
-		emit_hex(tcp, flags);
+		emit_hex(tcp, val);
 		return;
 	}
 	if (name)
@@ -75,8 +77,9 @@ void print_mmap_flags(struct tcb *tcp, uint64_t val)
 		snprintf(text + n, sizeof(text) - n, "|%u<<MAP_HUGE_SHIFT",
 			 huge);
 	if (cfg.xlat_style == XLAT_STYLE_VERBOSE) {
-		snprintf(buf, sizeof(buf), "%#x /* %s */", flags, text);
-		emit_sym(tcp, flags, buf);
+		snprintf(buf, sizeof(buf), "%#llx /* %s */",
+			 (unsigned long long)val, text);
+		emit_sym(tcp, val, buf);
 	} else {
 		emit_sym(tcp, flags, text);
 	}

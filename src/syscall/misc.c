@@ -268,3 +268,17 @@ SYS_FUNC(_sysctl)
 	emit_struct_end(tcp);
 	return RVAL_DECODED;
 }
+
+/*
+ * vm86(cmd, arg) (i386 only): strace has no decoder and shows five
+ * registers in hex, the three the kernel ignores too.
+ */
+SYS_FUNC(vm86)
+{
+	for (unsigned int i = 0; i < 5; i++) {
+		if (i)
+			emit_next(tcp);
+		emit_hex(tcp, tcp_arg(tcp, i));
+	}
+	return RVAL_DECODED;
+}

@@ -17,6 +17,7 @@
 #include "syscall/desc.h"
 #include "syscall/net.h"
 #include "xlat/tables/addrfams.h"
+#include "xlat/tables/ax25_protocols.h"
 #include "xlat/tables/ethernet_protocols.h"
 #include "xlat/tables/inet_protocols.h"
 #include "xlat/tables/msg_flags.h"
@@ -34,9 +35,12 @@ void print_socket_type(struct tcb *tcp, unsigned int type)
 	char buf[256], flags[192];
 	unsigned int rest = type & ~SOCK_TYPE_MASK;
 
-	/* An unknown type is shown whole, flags included. */
+	/*
+	 * With no known type strace shows the value as a flag set: the
+	 * named flags, the rest in hex ("SOCK_CLOEXEC|0xf", plain "0").
+	 */
 	if (!xlat_name(socktypes, type & SOCK_TYPE_MASK)) {
-		print_xval(tcp, socktypes, type, "SOCK_???");
+		print_flags(tcp, sock_type_flags, type, "SOCK_???");
 		return;
 	}
 	sprint_xval(buf, sizeof(buf), socktypes, type & SOCK_TYPE_MASK,
@@ -80,6 +84,17 @@ static void print_protocol(struct tcb *tcp, int family, int proto)
 	case AF_BLUETOOTH:
 		print_xval(tcp, bt_protocols, (uint32_t)proto, "BTPROTO_???");
 		return;
+	case AF_AX25: {
+		/* Always the whole register in hex and the name in a
+		 * comment, whatever -X says, as strace shows it. */
+		uint64_t p = tcp_arg(tcp, 2);
+		const char *name = xlat_name(ax25_protocols, p);
+
+		snprintf(text, sizeof(text), "%#llx /* %s */",
+			 (unsigned long long)p, name ? name : "AX25_P_???");
+		emit_sym(tcp, p, text);
+		return;
+	}
 	case AF_PACKET: {
 		/* The protocol is an ethertype in network byte order. */
 		unsigned int p = (unsigned)proto & 0xffff;
@@ -96,7 +111,8 @@ static void print_protocol(struct tcb *tcp, int family, int proto)
 		return;
 	}
 	default:
-		emit_int(tcp, proto);
+		/* The whole register, unsigned, as strace prints it. */
+		emit_uint(tcp, tcp_arg(tcp, 2));
 	}
 }
 
@@ -123,8 +139,9 @@ SYS_FUNC(socketpair)
 		emit_next(tcp);
 		print_socket_type(tcp, (uint32_t)tcp_iarg(tcp, 1));
 		emit_next(tcp);
-		/* strace names socketpair's protocol for no family. */
-		emit_int(tcp, tcp_iarg(tcp, 2));
+		/* strace names socketpair's protocol for no family, and
+		 * prints the whole register unsigned. */
+		emit_uint(tcp, tcp_arg(tcp, 2));
 		emit_next(tcp);
 		return 0;
 	}

@@ -132,7 +132,7 @@ SYS_FUNC(get_mempolicy)
 	emit_next(tcp);
 	emit_ptr(tcp, tcp_arg(tcp, 3));
 	emit_next(tcp);
-	print_flags(tcp, get_mempolicy_flags, tcp_arg(tcp, 4), "MPOL_F_???");
+	print_flags(tcp, get_mempolicy_flags, tcp_arg(tcp, 4), "MPOL_???");
 	return RVAL_DECIMAL;
 }
 
@@ -148,7 +148,7 @@ SYS_FUNC(mbind)
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 4));
 	emit_next(tcp);
-	print_flags(tcp, mbind_flags, (uint32_t)tcp_arg(tcp, 5), "MPOL_MF_???");
+	print_flags(tcp, mbind_flags, (uint32_t)tcp_arg(tcp, 5), "MPOL_???");
 	return RVAL_DECODED;
 }
 

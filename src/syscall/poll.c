@@ -292,7 +292,8 @@ static void print_fdset(struct tcb *tcp, uint64_t addr, int nfds)
 		return;
 	}
 	nfds = fdset_nfds(nfds);
-	if (nfds < 0 || !qual_verbose(tcp) || !read_fdset(tcp, addr, nfds)) {
+	/* No descriptor to show (nfds 0): strace prints the address. */
+	if (nfds <= 0 || !qual_verbose(tcp) || !read_fdset(tcp, addr, nfds)) {
 		emit_ptr(tcp, addr);
 		return;
 	}

@@ -141,16 +141,17 @@ SYS_FUNC(get_robust_list)
 	return 0;
 }
 
-/* rseq(struct rseq *, u32 len, int flags, u32 sig): all in hex. */
+/*
+ * rseq(struct rseq *, u32 len, int flags, u32 sig): strace shows the
+ * four registers whole, in hex.
+ */
 SYS_FUNC(rseq)
 {
-	emit_hex(tcp, tcp_arg(tcp, 0));
-	emit_next(tcp);
-	emit_hex(tcp, (uint32_t)tcp_arg(tcp, 1));
-	emit_next(tcp);
-	emit_hex(tcp, (uint32_t)tcp_arg(tcp, 2));
-	emit_next(tcp);
-	emit_hex(tcp, (uint32_t)tcp_arg(tcp, 3));
+	for (unsigned int i = 0; i < 4; i++) {
+		if (i)
+			emit_next(tcp);
+		emit_hex(tcp, tcp_arg(tcp, i));
+	}
 	return RVAL_DECODED;
 }
 

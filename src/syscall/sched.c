@@ -20,9 +20,15 @@
  * The kernel's masks are arrays of longs; on little-endian hosts the
  * bytes read in order give the CPUs in order whatever the long size.
  */
+/*
+ * strace shows no more than the first 128 bytes (CPUs 0..1023), then
+ * "..." when the set is longer, whatever -v and -s say.
+ */
+#define CPU_SET_SHOWN	128
+
 void print_cpu_set(struct tcb *tcp, uint64_t addr, uint64_t len)
 {
-	unsigned char buf[1024];
+	unsigned char buf[CPU_SET_SHOWN];
 	size_t n = 1, size = len < sizeof(buf) ? (size_t)len : sizeof(buf);
 
 	if (addr && !size) {
@@ -44,6 +50,10 @@ void print_cpu_set(struct tcb *tcp, uint64_t addr, uint64_t len)
 		emit_next_space(tcp);
 		emit_uint(tcp, i);
 	}
+	if (len > sizeof(buf)) {
+		emit_next_space(tcp);
+		emit_raw(tcp, "...");
+	}
 	emit_array_end(tcp);
 }
 
@@ -52,7 +62,8 @@ SYS_FUNC(sched_getaffinity)
 	if (entering(tcp)) {
 		print_tid(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
-		emit_uint(tcp, tcp_arg(tcp, 1));
+		/* cpusetsize is an unsigned int for strace */
+		emit_uint(tcp, (uint32_t)tcp_arg(tcp, 1));
 		emit_next(tcp);
 		return 0;
 	}
@@ -68,9 +79,9 @@ SYS_FUNC(sched_setaffinity)
 {
 	print_tid(tcp, tcp_iarg(tcp, 0));
 	emit_next(tcp);
-	emit_uint(tcp, tcp_arg(tcp, 1));
+	emit_uint(tcp, (uint32_t)tcp_arg(tcp, 1));
 	emit_next(tcp);
-	print_cpu_set(tcp, tcp_arg(tcp, 2), tcp_arg(tcp, 1));
+	print_cpu_set(tcp, tcp_arg(tcp, 2), (uint32_t)tcp_arg(tcp, 1));
 	return RVAL_DECODED;
 }
 
@@ -442,9 +453,12 @@ static int futex_common(struct tcb *tcp, bool time64)
 	emit_ptr(tcp, tcp_arg(tcp, 0));
 	emit_next(tcp);
 	print_futex_op(tcp, op);
-	/* Arguments by the command, named or not (0x182 has FUTEX_FD's). */
-	if ((op & ~(FUTEX_CMD_MASK | FUTEX_PRIVATE | FUTEX_CLOCK_RT)) ||
-	    cmd > F_LOCK_PI2)
+	/*
+	 * Arguments by the command (the op's low 7 bits), named or not:
+	 * strace ignores the other bits here (0x10000000 takes FUTEX_WAIT's
+	 * arguments, 0x182 FUTEX_FD's).
+	 */
+	if (cmd > F_LOCK_PI2)
 		cmd = ~0u;
 	switch (cmd) {
 	case F_WAIT:
@@ -521,7 +535,7 @@ static int futex_common(struct tcb *tcp, bool time64)
 		emit_next(tcp);
 		emit_uint(tcp, val);
 		emit_next(tcp);
-		emit_hex(tcp, tcp_arg(tcp, 3));
+		emit_ptr(tcp, tcp_arg(tcp, 3));
 		emit_next(tcp);
 		emit_hex(tcp, uaddr2);
 		emit_next(tcp);

@@ -163,7 +163,11 @@ SYS_FUNC(signal)
 	if (entering(tcp)) {
 		print_signo(tcp, tcp_iarg(tcp, 0));
 		emit_next(tcp);
-		print_handler(tcp, tcp_arg(tcp, 1));
+		/* signal()'s handler argument is never SIG_ERR for strace. */
+		if ((uint32_t)tcp_arg(tcp, 1) == UINT32_MAX)
+			emit_ptr(tcp, tcp_arg(tcp, 1));
+		else
+			print_handler(tcp, tcp_arg(tcp, 1));
 		return 0;
 	}
 	if (syserror(tcp))

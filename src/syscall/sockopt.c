@@ -150,8 +150,8 @@ void print_sockopt_name(struct tcb *tcp, int level, int name, int is_get)
 	}
 	if (x)
 		print_xval(tcp, x, (uint32_t)name, dflt);
-	else
-		emit_int(tcp, name);
+	else	/* unsigned, as strace shows an option of no known level */
+		emit_uint(tcp, (uint32_t)name);
 }
 
 static void print_int_in_brackets(struct tcb *tcp, int level, int name,

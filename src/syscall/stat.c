@@ -828,18 +828,29 @@ SYS_FUNC(getdents64)
 }
 
 /*
- * readdir(2), i386's old one-entry form: old_linux_dirent (compat: u32
- * d_ino, u32 d_offset, u16 d_namlen, d_name) filled when it returns 1.
- * strace names d_namlen "d_reclen", prints the whole name (NAME_MAX
- * bytes at most, whatever -s says) and leaves the count out.
+ * i386's old readdir(fd, struct old_linux_dirent *, count): one entry
+ * {u32 d_ino; u32 d_offset; u16 d_namlen; char d_name[]} (fs/readdir.c),
+ * shown when the call returns 1; strace shows the count only when it is
+ * not the 1 the kernel expects.
  */
+static int readdir_count(struct tcb *tcp)
+{
+	uint32_t count = (uint32_t)tcp_arg(tcp, 2);
+
+	if (count != 1) {
+		emit_next(tcp);
+		emit_uint(tcp, count);
+	}
+	return RVAL_DECIMAL;
+}
+
 SYS_FUNC(readdir)
 {
-	unsigned int word = tcp_wordsize(tcp);
 	uint64_t addr = tcp_arg(tcp, 1);
-	unsigned char hdr[18];
+	unsigned char head[10];
 	char name[256];
-	uint16_t len;
+	uint32_t ino, off;
+	uint16_t namlen;
 
 	if (entering(tcp)) {
 		print_fd(tcp, tcp_iarg(tcp, 0));
@@ -847,26 +858,27 @@ SYS_FUNC(readdir)
 		return 0;
 	}
 	if (syserror(tcp) || tcp_rval(tcp) != 1 || !qual_verbose(tcp) ||
-	    tracee_read(tcp, addr, hdr, 2 * word + 2)) {
+	    tracee_read(tcp, addr, head, sizeof(head))) {
 		emit_ptr(tcp, addr);
-		return RVAL_DECIMAL;
+		return readdir_count(tcp);
 	}
-	len = get_u16(hdr, 2 * word);
-	if (len > sizeof(name))
-		len = sizeof(name);
-	if (tracee_read(tcp, addr + 2 * word + 2, name, len)) {
+	memcpy(&ino, head, 4);
+	memcpy(&off, head + 4, 4);
+	memcpy(&namlen, head + 8, 2);
+	if (namlen > sizeof(name) ||
+	    tracee_read(tcp, addr + sizeof(head), name, namlen)) {
 		emit_ptr(tcp, addr);
-		return RVAL_DECIMAL;
+		return readdir_count(tcp);
 	}
 	emit_struct_begin(tcp);
 	emit_field(tcp, "d_ino");
-	emit_uint(tcp, word == 8 ? get_u64(hdr, 0) : get_u32(hdr, 0));
+	emit_uint(tcp, ino);
 	emit_field(tcp, "d_off");
-	emit_uint(tcp, word == 8 ? get_u64(hdr, 8) : get_u32(hdr, 4));
+	emit_uint(tcp, off);
 	emit_field(tcp, "d_reclen");
-	emit_uint(tcp, get_u16(hdr, 2 * word));
+	emit_uint(tcp, namlen);
 	emit_field(tcp, "d_name");
-	emit_quoted(tcp, name, len, 0);
+	emit_quoted(tcp, name, namlen, 0);
 	emit_struct_end(tcp);
-	return RVAL_DECIMAL;
+	return readdir_count(tcp);
 }

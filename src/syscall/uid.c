@@ -322,8 +322,9 @@ static void print_cap_data(struct tcb *tcp, uint64_t hdr, uint64_t addr)
 		n = 2;
 		break;
 	default:
-		emit_ptr(tcp, addr);
-		return;
+		/* strace shows one struct for a version it does not know */
+		n = 1;
+		break;
 	}
 	memset(d, 0, sizeof(d));
 	if (tracee_read(tcp, addr, d, n * 3 * sizeof(uint32_t))) {

@@ -304,15 +304,19 @@ static void do_dents(void)
 #ifdef SYS_readdir
 	/*
 	 * i386's one-entry readdir: the entry (its name whole, whatever -s
-	 * says), then errors, an entry that would cross into an unmapped
-	 * page, and the end of the directory (0: the buffer's address).
+	 * says), then errors, counts other than 1, an entry that would
+	 * cross into an unmapped page, and the end of the directory (0: the
+	 * buffer's address).
 	 */
 	S(SYS_lseek, fd, 0, SEEK_SET);
 	S(SYS_readdir, fd, buf, 1);
 	S(SYS_readdir, -1, buf, 1);
+	S(SYS_readdir, -1, buf, 0);
+	S(SYS_readdir, -1, buf, -1);
+	S(SYS_readdir, fd, buf, 2);
 	S(SYS_readdir, fd, bad, 1);
 	S(SYS_readdir, fd, tail(12), 1);
-	for (int i = 0; i < 7; i++)
+	for (int i = 0; i < 8; i++)
 		S(SYS_readdir, fd, buf, 1);
 	S(SYS_readdir, fd, NULL, 1);
 #endif

@@ -6,8 +6,8 @@
 #include "xlat/xlat.h"
 
 static const struct xlat msync_flags[] = {
-	{ 0x1, "MS_ASYNC" },
 	{ 0x4, "MS_SYNC" },
+	{ 0x1, "MS_ASYNC" },
 	{ 0x2, "MS_INVALIDATE" },
 	{ 0, NULL }
 };
