@@ -57,9 +57,22 @@ static void print_ipc_get_flags(struct tcb *tcp, const struct xlat *x,
 {
 	char buf[256], names[224];
 	uint32_t high = flags & ~0777u;
+	uint64_t known = 0;
 
 	if (!high) {
 		emit_oct(tcp, flags);
+		return;
+	}
+	for (const struct xlat *e = x; e->name; e++)
+		known |= e->val;
+	/*
+	 * strace joins a high part with no named bit straight to the mode,
+	 * with no "|": 0x10000000|0644 reads "0x100000000644" (not under
+	 * -X raw, where the two are always joined by "|").
+	 */
+	if (!(high & known) && cfg.xlat_style != XLAT_STYLE_RAW) {
+		snprintf(buf, sizeof(buf), "%#x%#03o", high, flags & 0777u);
+		emit_sym(tcp, flags, buf);
 		return;
 	}
 	sprint_flags(names, sizeof(names), x, high, "IPC_???");
@@ -173,12 +186,15 @@ static void print_msgbuf(struct tcb *tcp, uint64_t addr, uint64_t size)
 		emit_ptr(tcp, addr);
 		return;
 	}
-	/* strace shows nothing of a message whose text cannot be read. */
+	/*
+	 * strace reads a struct msgbuf {long mtype; char mtext[1];}, padded
+	 * to two longs, before anything: the address when that fails, else
+	 * the text as a buffer (its own address when it cannot be read).
+	 */
 	{
-		unsigned char b[8 + 64];
-		size_t n = size < 64 ? (size_t)size : 64;
+		unsigned char b[16];
 
-		if (tracee_read(tcp, addr, b, w + n)) {
+		if (tracee_read(tcp, addr, b, 2 * w)) {
 			emit_ptr(tcp, addr);
 			return;
 		}
@@ -873,19 +889,19 @@ int decode_ipc_subcall(struct tcb *tcp)
 }
 
 /*
- * An ipc(2) call that names no known sub-call: the call with its
- * version (the upper half, linux/ipc.h's IPCCALL) as "42<<16|10", and
- * the rest in hex, as strace shows them.
+ * An ipc(2) call that names no known sub-call: the call (its version
+ * in the high 16 bits shown apart, "1<<16|3", as strace does), then the
+ * other arguments in hex.
  */
 SYS_FUNC(ipc)
 {
 	uint32_t call = (uint32_t)tcp_arg(tcp, 0);
-	char text[32];
+	char buf[32];
 
 	if (call >> 16) {
-		snprintf(text, sizeof(text), "%u<<16|%u", call >> 16,
+		snprintf(buf, sizeof(buf), "%u<<16|%u", call >> 16,
 			 call & 0xffff);
-		emit_sym(tcp, call, text);
+		emit_sym(tcp, call, buf);
 	} else {
 		emit_uint(tcp, call);
 	}
