@@ -531,8 +531,15 @@ static const struct ioctl_arg ioctl_args[] = {
 	{ SAME(BLKTRACESTOP), ARG(IA_NONE) },
 	{ SAME(BLKTRACETEARDOWN), ARG(IA_NONE) },
 	/* File systems. */
-	{ LONG_IOC(_IOC_READ, 'f', 1), XARG(IA_FLAGS_OUT, fs_flags, "FS_???_FL") },
-	{ LONG_IOC(_IOC_WRITE, 'f', 2), XARG(IA_FLAGS_IN, fs_flags, "FS_???_FL") },
+	/*
+	 * FS_IOC_[GS]ETFLAGS carry a long's size, but an i386 tracee's
+	 * number is FS_IOC32_*'s (the rows below); strace decodes the
+	 * x86_64 number in either ABI.
+	 */
+	{ SAME(_IOC(_IOC_READ, 'f', 1, 8)),
+	  XARG(IA_FLAGS_OUT, fs_flags, "FS_???_FL") },
+	{ SAME(_IOC(_IOC_WRITE, 'f', 2, 8)),
+	  XARG(IA_FLAGS_IN, fs_flags, "FS_???_FL") },
 	{ SAME(FS_IOC32_GETFLAGS), XARG(IA_FLAGS_OUT, fs_flags, "FS_???_FL") },
 	{ SAME(FS_IOC32_SETFLAGS), XARG(IA_FLAGS_IN, fs_flags, "FS_???_FL") },
 	/* The source descriptor: strace shows it as a plain number. */

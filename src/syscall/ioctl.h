@@ -118,7 +118,8 @@ void ioctl_elem_u8(struct tcb *tcp, const void *elem, void *data);
 /*
  * A command whose size differs on i386: its native number and the size
  * an i386 tracee's number carries.  ioctl_native() gives the native
- * number of an i386 tracee's one, any other code unchanged.
+ * number of an i386 tracee's one, 0 for the native number itself there
+ * (no i386 command), any other code unchanged.
  */
 struct ioctl_compat {
 	uint32_t native;

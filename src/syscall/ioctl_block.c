@@ -417,8 +417,12 @@ int ioctl_block(struct tcb *tcp, uint32_t code, uint64_t arg)
 	case 0x12:
 		if (code == BLKPG)
 			return in_struct(tcp, arg, print_blkpg);
-		/* Its size is the ABI's struct's. */
-		if (_IOC_NR(code) == 115 && _IOC_DIR(code) == (_IOC_READ | _IOC_WRITE))
+		/*
+		 * BLKTRACESETUP: the size is the ABI's struct's (72 bytes
+		 * on x86_64, 64 on i386); the other one's is a number.
+		 */
+		if (code == _IOC(_IOC_READ | _IOC_WRITE, 0x12, 115,
+				 tcp_wordsize(tcp) == 8 ? 72 : 64))
 			return blktrace_setup(tcp, arg);
 		break;
 	case 'X':

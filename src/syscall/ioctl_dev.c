@@ -378,7 +378,8 @@ static int rtc_param(struct tcb *tcp, uint32_t code, uint64_t arg)
 
 /*
  * An i386 tracee's number of the commands on a long or on struct
- * rtc_pll_info (28 bytes there): the x86_64 one, which the cases name.
+ * rtc_pll_info (28 bytes there): the x86_64 one, which the cases name;
+ * 0, which no case names, for the x86_64 number itself.
  */
 static uint32_t rtc_native(struct tcb *tcp, uint32_t code)
 {
@@ -395,6 +396,9 @@ static uint32_t rtc_native(struct tcb *tcp, uint32_t code)
 
 		if (code == _IOC(_IOC_DIR(n), _IOC_TYPE(n), _IOC_NR(n), sz))
 			return n;
+		/* x86_64's size is no command of an i386 tracee: a number. */
+		if (code == n)
+			return 0;
 	}
 	return code;
 }

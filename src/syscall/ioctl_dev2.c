@@ -36,10 +36,17 @@ uint32_t ioctl_native(struct tcb *tcp, uint32_t code,
 {
 	if (tcp_wordsize(tcp) != 4)
 		return code;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		if (code == _IOC(_IOC_DIR(c[i].native), _IOC_TYPE(c[i].native),
 				 _IOC_NR(c[i].native), c[i].size32))
 			return c[i].native;
+		/*
+		 * x86_64's number, with x86_64's size, is no command of an
+		 * i386 tracee: 0, which no decoder claims, so a number.
+		 */
+		if (code == c[i].native)
+			return 0;
+	}
 	return code;
 }
 

@@ -266,6 +266,12 @@ static int ioctl_perf(struct tcb *tcp, uint32_t code, uint64_t arg)
 		ioctl_num_ptr(tcp, arg, 8, false, false);
 		return RVAL_DECODED;
 	}
+	/*
+	 * The rest are on a pointer: 8 bytes in x86_64's number, 4 in
+	 * i386's; the other ABI's size is no command, a number.
+	 */
+	if (_IOC_SIZE(code) != tcp_wordsize(tcp))
+		return IOCTL_UNKNOWN;
 	switch (IOC_NOSIZE(code)) {
 	case IOC_NOSIZE(PERF_EVENT_IOC_SET_FILTER):
 		emit_next(tcp);

@@ -377,8 +377,13 @@ int ioctl_net(struct tcb *tcp, uint32_t code, uint64_t arg)
 	c = ifr_cmd_of(code);
 	if (c)
 		return ifreq_cmd(tcp, c, code, arg);
-	/* Any other named socket command: its argument as an address. */
-	if (((code >> 8) & 0xff) == 0x89 && ioctl_known(tcp, code)) {
+	/*
+	 * Any other named socket command: its argument as an address; but
+	 * the private ranges (SIOCPROTOPRIVATE, SIOCDEVPRIVATE and the 15
+	 * after each) mean what a protocol or driver says, so a number.
+	 */
+	if (((code >> 8) & 0xff) == 0x89 && ioctl_known(tcp, code) &&
+	    (code & 0xffff) < SIOCPROTOPRIVATE) {
 		if (exiting(tcp))
 			return RVAL_DECIMAL;
 		return ioctl_ptr_arg(tcp, arg);
