@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/desc.h"
 #include "xlat/tables/aio_cmds.h"
@@ -179,7 +180,7 @@ SYS_FUNC(io_setup)
 	}
 	/* aio_context_t is an unsigned long. */
 	ctx = 0;
-	if (syserror(tcp) ||
+	if (syserror(tcp) || !qual_verbose(tcp) ||
 	    tracee_read(tcp, tcp_arg(tcp, 1), &ctx, tcp_wordsize(tcp))) {
 		emit_ptr(tcp, tcp_arg(tcp, 1));
 		return RVAL_DECIMAL;
@@ -246,7 +247,8 @@ SYS_FUNC(io_cancel)
 		emit_next(tcp);
 		/* Only the head: which request, not what it does. */
 		addr = tcp_arg(tcp, 1);
-		if (!addr || tracee_read(tcp, addr, &cb, sizeof(cb))) {
+		if (!addr || !qual_verbose(tcp) ||
+		    tracee_read(tcp, addr, &cb, sizeof(cb))) {
 			emit_ptr(tcp, addr);
 		} else {
 			emit_struct_begin(tcp);
@@ -257,7 +259,8 @@ SYS_FUNC(io_cancel)
 		return 0;
 	}
 	addr = tcp_arg(tcp, 2);
-	if (syserror(tcp) || !addr || tracee_read(tcp, addr, &ev, sizeof(ev)))
+	if (syserror(tcp) || !addr || !qual_verbose(tcp) ||
+	    tracee_read(tcp, addr, &ev, sizeof(ev)))
 		emit_ptr(tcp, addr);
 	else
 		print_event_fields(tcp, &ev);
@@ -300,7 +303,7 @@ static void print_aio_sigset(struct tcb *tcp, uint64_t addr)
 	uint64_t v[2] = { 0, 0 };
 	uint32_t w[2];
 
-	if (!addr) {
+	if (!addr || !qual_verbose(tcp)) {
 		emit_ptr(tcp, addr);
 		return;
 	}

@@ -794,7 +794,7 @@ static bool has_out(const struct bcmd *c, uint32_t cmd)
 static bool read_attr(struct tcb *tcp, uint64_t addr, uint32_t len,
 		      unsigned char *attr)
 {
-	if (!addr || !len || len > ATTR_MAX)
+	if (!addr || !len || len > ATTR_MAX || !qual_verbose(tcp))
 		return false;
 	memset(attr, 0, ATTR_MAX);
 	return !tracee_read(tcp, addr, attr, len);

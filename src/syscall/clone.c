@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "output/pidcomm.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/file.h"
 #include "syscall/process.h"
@@ -66,7 +67,8 @@ static void print_pidfd_at(struct tcb *tcp, uint64_t addr)
 {
 	int32_t fd;
 
-	if (!addr || syserror(tcp) || tracee_read(tcp, addr, &fd, sizeof(fd))) {
+	if (!addr || syserror(tcp) || !qual_verbose(tcp) ||
+	    tracee_read(tcp, addr, &fd, sizeof(fd))) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -86,7 +88,7 @@ static void print_tid_at(struct tcb *tcp, uint64_t addr)
 {
 	int32_t tid;
 
-	if (!addr || syserror(tcp) ||
+	if (!addr || syserror(tcp) || !qual_verbose(tcp) ||
 	    tracee_read(tcp, addr, &tid, sizeof(tid))) {
 		emit_ptr(tcp, addr);
 		return;
@@ -158,7 +160,7 @@ static int read_clone_args(struct tcb *tcp, struct clone_args_raw *a)
 {
 	uint64_t size = tcp_arg(tcp, 1);
 
-	if (size < CLONE_ARGS_SIZE_VER0)
+	if (size < CLONE_ARGS_SIZE_VER0 || !qual_verbose(tcp))
 		return -1;
 	if (size > sizeof(*a))
 		size = sizeof(*a);

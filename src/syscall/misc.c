@@ -26,7 +26,8 @@ SYS_FUNC(uname)
 
 	if (entering(tcp))
 		return 0;
-	if (syserror(tcp) || !addr || tracee_read(tcp, addr, u, sizeof(u))) {
+	if (syserror(tcp) || !addr || !qual_verbose(tcp) ||
+	    tracee_read(tcp, addr, u, sizeof(u))) {
 		emit_ptr(tcp, addr);
 		return 0;
 	}
@@ -95,7 +96,8 @@ SYS_FUNC(sysinfo)
 
 	if (entering(tcp))
 		return 0;
-	if (syserror(tcp) || !addr || tracee_read(tcp, addr, raw, size)) {
+	if (syserror(tcp) || !addr || !qual_verbose(tcp) ||
+	    tracee_read(tcp, addr, raw, size)) {
 		emit_ptr(tcp, addr);
 		return 0;
 	}
@@ -185,14 +187,14 @@ SYS_FUNC(times)
 	if (tcp_wordsize(tcp) == 4) {
 		int32_t w[4];
 
-		if (syserror(tcp) || !addr ||
+		if (syserror(tcp) || !addr || !qual_verbose(tcp) ||
 		    tracee_read(tcp, addr, w, sizeof(w))) {
 			emit_ptr(tcp, addr);
 			return RVAL_UDECIMAL;
 		}
 		for (i = 0; i < 4; i++)
 			v[i] = w[i];
-	} else if (syserror(tcp) || !addr ||
+	} else if (syserror(tcp) || !addr || !qual_verbose(tcp) ||
 		   tracee_read(tcp, addr, v, sizeof(v))) {
 		emit_ptr(tcp, addr);
 		return RVAL_UDECIMAL;
@@ -244,13 +246,15 @@ SYS_FUNC(_sysctl)
 	if (w == 4) {
 		uint32_t s[10];
 
-		if (!addr || tracee_read(tcp, addr, s, sizeof(s))) {
+		if (!addr || !qual_verbose(tcp) ||
+		    tracee_read(tcp, addr, s, sizeof(s))) {
 			emit_ptr(tcp, addr);
 			return RVAL_DECODED;
 		}
 		for (int i = 0; i < 10; i++)
 			v[i] = s[i];
-	} else if (!addr || tracee_read(tcp, addr, v, sizeof(v))) {
+	} else if (!addr || !qual_verbose(tcp) ||
+		   tracee_read(tcp, addr, v, sizeof(v))) {
 		emit_ptr(tcp, addr);
 		return RVAL_DECODED;
 	}

@@ -30,7 +30,7 @@ static void print_mq_attr(struct tcb *tcp, uint64_t addr, bool decode_flags)
 					     "mq_msgsize", "mq_curmsgs" };
 	int64_t v[8];
 
-	if (!addr) {
+	if (!addr || !qual_verbose(tcp)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -132,7 +132,8 @@ static int decode_mq_timedreceive(struct tcb *tcp, int wide)
 	emit_next(tcp);
 	emit_uint(tcp, tcp_arg(tcp, 2));
 	emit_next(tcp);
-	if (!prio || syserror(tcp) || tracee_read(tcp, prio, &p, sizeof(p))) {
+	if (!prio || syserror(tcp) || !qual_verbose(tcp) ||
+	    tracee_read(tcp, prio, &p, sizeof(p))) {
 		emit_ptr(tcp, prio);
 	} else {
 		emit_array_begin(tcp);

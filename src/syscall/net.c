@@ -145,7 +145,8 @@ SYS_FUNC(socketpair)
 		emit_next(tcp);
 		return 0;
 	}
-	if (syserror(tcp) || tracee_read(tcp, tcp_arg(tcp, 3), sv, sizeof(sv))) {
+	if (syserror(tcp) || !qual_verbose(tcp) ||
+	    tracee_read(tcp, tcp_arg(tcp, 3), sv, sizeof(sv))) {
 		emit_ptr(tcp, tcp_arg(tcp, 3));
 		return RVAL_DECIMAL;
 	}
@@ -393,7 +394,7 @@ static void save_msg_namelen(struct tcb *tcp, uint64_t msg)
 	unsigned char b[56];
 	uint32_t len;
 
-	if (msg && !tracee_read(tcp, msg, b, 7 * w)) {
+	if (msg && qual_verbose(tcp) && !tracee_read(tcp, msg, b, 7 * w)) {
 		memcpy(&len, b + w, sizeof(len));
 		net_priv_set(tcp, len);
 	}

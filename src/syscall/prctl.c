@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "output/pidcomm.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
 #include "syscall/seccomp.h"
@@ -168,7 +169,8 @@ static void print_comm(struct tcb *tcp, uint64_t addr, size_t size)
 /* An int the kernel wrote, shown by a printer of its value. */
 static bool read_out_int(struct tcb *tcp, uint64_t addr, int32_t *v)
 {
-	if (!addr || syserror(tcp) || tracee_read(tcp, addr, v, sizeof(*v))) {
+	if (!addr || syserror(tcp) || !qual_verbose(tcp) ||
+	    tracee_read(tcp, addr, v, sizeof(*v))) {
 		emit_ptr(tcp, addr);
 		return false;
 	}
@@ -637,7 +639,8 @@ static int prctl_exit(struct tcb *tcp, unsigned int opt)
 	case PR_GET_TID_ADDRESS: {
 		uint64_t p;
 
-		if (!a2 || syserror(tcp) || read_word(tcp, a2, &p)) {
+		if (!a2 || syserror(tcp) || !qual_verbose(tcp) ||
+		    read_word(tcp, a2, &p)) {
 			emit_ptr(tcp, a2);
 		} else {
 			emit_array_begin(tcp);
@@ -756,7 +759,8 @@ SYS_FUNC(arch_prctl)
 		}
 		return syserror(tcp) || !rv ? RVAL_DECIMAL : RVAL_HEX;
 	}
-	if (!addr || syserror(tcp) || read_word(tcp, addr, &v)) {
+	if (!addr || syserror(tcp) || !qual_verbose(tcp) ||
+	    read_word(tcp, addr, &v)) {
 		emit_ptr(tcp, addr);
 		return 0;
 	}

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "output/pidcomm.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/desc.h"
 #include "syscall/process.h"
@@ -104,7 +105,7 @@ SYS_FUNC(set_thread_area)
 		return 0;
 	}
 	/* The kernel writes back the entry it chose for entry_number -1. */
-	if (syserror(tcp) ||
+	if (syserror(tcp) || !qual_verbose(tcp) ||
 	    tracee_read(tcp, tcp_arg(tcp, 0), &entry, sizeof(entry)))
 		return RVAL_DECIMAL;
 	snprintf(aux, sizeof(aux), "entry_number=%d", entry);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "output/pidcomm.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "xlat/tables/ioprio_who.h"
 #include "xlat/tables/kcmp_types.h"
@@ -38,7 +39,8 @@ static void print_kcmp_epoll_slot(struct tcb *tcp, int pid, uint64_t addr)
 {
 	uint32_t slot[3];
 
-	if (!addr || tracee_read(tcp, addr, slot, sizeof(slot))) {
+	if (!addr || !qual_verbose(tcp) ||
+	    tracee_read(tcp, addr, slot, sizeof(slot))) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -155,7 +157,8 @@ static void print_uint_at(struct tcb *tcp, uint64_t addr)
 {
 	uint32_t v;
 
-	if (!addr || syserror(tcp) || tracee_read(tcp, addr, &v, sizeof(v))) {
+	if (!addr || syserror(tcp) || !qual_verbose(tcp) ||
+	    tracee_read(tcp, addr, &v, sizeof(v))) {
 		emit_ptr(tcp, addr);
 		return;
 	}

@@ -28,7 +28,8 @@ void print_word_at(struct tcb *tcp, uint64_t addr, bool ptr)
 {
 	uint64_t v;
 
-	if (!addr || syserror(tcp) || read_word(tcp, addr, &v)) {
+	if (!addr || syserror(tcp) || !qual_verbose(tcp) ||
+	    read_word(tcp, addr, &v)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -44,7 +45,7 @@ void print_int_at(struct tcb *tcp, uint64_t addr)
 {
 	int32_t v;
 
-	if (!addr || (exiting(tcp) && syserror(tcp)) ||
+	if (!addr || (exiting(tcp) && syserror(tcp)) || !qual_verbose(tcp) ||
 	    tracee_read(tcp, addr, &v, sizeof(v))) {
 		emit_ptr(tcp, addr);
 		return;
@@ -153,7 +154,7 @@ void print_siginfo_at(struct tcb *tcp, uint64_t addr)
 {
 	siginfo_t si;
 
-	if (!addr || read_siginfo(tcp, addr, &si)) {
+	if (!addr || !qual_verbose(tcp) || read_siginfo(tcp, addr, &si)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -190,7 +191,7 @@ void print_rusage_at(struct tcb *tcp, uint64_t addr)
 	uint64_t v[18];
 	unsigned int i;
 
-	if (!addr) {
+	if (!addr || !qual_verbose(tcp)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -239,7 +240,8 @@ void print_user_desc(struct tcb *tcp, uint64_t addr, bool full)
 	unsigned int i, shift = 0;
 
 	/* Only entry_number is read when the rest is not shown. */
-	if (!addr || tracee_read(tcp, addr, d, full ? sizeof(d) : sizeof(d[0]))) {
+	if (!addr || !qual_verbose(tcp) ||
+	    tracee_read(tcp, addr, d, full ? sizeof(d) : sizeof(d[0]))) {
 		emit_ptr(tcp, addr);
 		return;
 	}

@@ -601,7 +601,8 @@ SYS_FUNC(ptrace)
 		setregset_exit(tcp, data);
 		break;
 	case PT_PEEKSIGINFO:
-		if (failed)
+		/* Even none read: the address, outside -e verbose. */
+		if (failed || !qual_verbose(tcp))
 			emit_ptr(tcp, data);
 		else
 			print_array(tcp, data, (uint64_t)tcp_rval(tcp), 128,

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "select/qualify.h"
 #include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
@@ -48,7 +49,7 @@ static void print_rlimit_at(struct tcb *tcp, uint64_t addr, bool wide)
 {
 	uint64_t v[2];
 
-	if (!addr) {
+	if (!addr || !qual_verbose(tcp)) {
 		emit_ptr(tcp, addr);
 		return;
 	}

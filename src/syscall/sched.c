@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "select/qualify.h"
 #include "output/pidcomm.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
@@ -31,13 +32,13 @@ void print_cpu_set(struct tcb *tcp, uint64_t addr, uint64_t len)
 	unsigned char buf[CPU_SET_SHOWN];
 	size_t n = 1, size = len < sizeof(buf) ? (size_t)len : sizeof(buf);
 
-	if (addr && !size) {
+	if (addr && !size && qual_verbose(tcp)) {
 		/* Nothing to read: an empty set, as strace shows it. */
 		emit_array_begin(tcp);
 		emit_array_end(tcp);
 		return;
 	}
-	if (!addr || tracee_read(tcp, addr, buf, size)) {
+	if (!addr || !qual_verbose(tcp) || tracee_read(tcp, addr, buf, size)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -214,7 +215,8 @@ static void print_sched_attr(struct tcb *tcp, uint64_t addr)
 	uint32_t size;
 
 	memset(&a, 0, sizeof(a));
-	got = addr ? tracee_read_partial(tcp, addr, &a, sizeof(a)) : -1;
+	got = addr && qual_verbose(tcp) ?
+		tracee_read_partial(tcp, addr, &a, sizeof(a)) : -1;
 	if (got < (ssize_t)sizeof(a.size)) {
 		emit_ptr(tcp, addr);
 		return;
@@ -294,7 +296,7 @@ SYS_FUNC(sched_setattr)
 		print_sched_attr(tcp, tcp_arg(tcp, 1));
 		return 0;
 	}
-	if (syserror(tcp) && tcp_rval(tcp) == -E2BIG &&
+	if (syserror(tcp) && tcp_rval(tcp) == -E2BIG && qual_verbose(tcp) &&
 	    !tracee_read(tcp, tcp_arg(tcp, 1), &size, sizeof(size))) {
 		emit_changed(tcp);
 		emit_struct_begin(tcp);

@@ -82,7 +82,7 @@ static void print_rt_sigaction_at(struct tcb *tcp, uint64_t addr)
 {
 	struct sigact sa;
 
-	if (!addr) {
+	if (!addr || !qual_verbose(tcp)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -128,7 +128,8 @@ static void print_old_sigaction_at(struct tcb *tcp, uint64_t addr)
 	struct sigact sa;
 	uint32_t w[4];
 
-	if (!addr || tracee_read(tcp, addr, w, sizeof(w))) {
+	if (!addr || !qual_verbose(tcp) ||
+	    tracee_read(tcp, addr, w, sizeof(w))) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -442,7 +443,7 @@ static void print_stack_t_at(struct tcb *tcp, uint64_t addr)
 	uint64_t sp, size;
 	uint32_t flags;
 
-	if (!addr) {
+	if (!addr || !qual_verbose(tcp)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -540,7 +541,7 @@ SYS_FUNC(rt_sigreturn)
 		addr = (uint32_t)(sp + RT_SIGFRAME_MASK_32);
 	else
 		addr = sp + RT_SIGFRAME_MASK_64;
-	ok = !tracee_read(tcp, addr, &mask, sizeof(mask));
+	ok = qual_verbose(tcp) && !tracee_read(tcp, addr, &mask, sizeof(mask));
 	print_frame_mask(tcp, mask, ok, addr);
 	return RVAL_DECODED;
 }
@@ -557,7 +558,12 @@ SYS_FUNC(sigreturn)
 		return RVAL_DECODED;
 	}
 	addr = (uint32_t)(sp + SIGFRAME_OLDMASK_32);
-	ok = !tracee_read(tcp, addr, &lo, sizeof(lo)) &&
+	/* Outside -e verbose strace shows the address alone, no braces. */
+	if (!qual_verbose(tcp)) {
+		emit_ptr(tcp, addr);
+		return RVAL_DECODED;
+	}
+	ok = qual_verbose(tcp) && !tracee_read(tcp, addr, &lo, sizeof(lo)) &&
 	     !tracee_read(tcp, (uint32_t)(sp + SIGFRAME_EXTRAMASK_32), &hi,
 			  sizeof(hi));
 	print_frame_mask(tcp, lo | (uint64_t)hi << 32, ok, addr);

@@ -296,7 +296,7 @@ void print_socklen_inout(struct tcb *tcp, uint64_t addr, int in_ok,
 		emit_ptr(tcp, 0);
 		return;
 	}
-	if (!in_ok) {
+	if (!in_ok || !qual_verbose(tcp)) {
 		emit_ptr(tcp, addr);
 		return;
 	}

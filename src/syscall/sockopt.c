@@ -441,7 +441,7 @@ void print_sockopt_value(struct tcb *tcp, int level, int name, uint64_t addr,
 {
 	int32_t v[3];
 
-	if (!addr || len <= 0) {
+	if (!addr || len <= 0 || !qual_verbose(tcp)) {
 		emit_ptr(tcp, addr);
 		return;
 	}

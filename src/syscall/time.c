@@ -158,7 +158,8 @@ static void print_timezone(struct tcb *tcp, uint64_t addr)
 {
 	int32_t tz[2];
 
-	if (!addr || tracee_read(tcp, addr, tz, sizeof(tz))) {
+	if (!addr || !qual_verbose(tcp) ||
+	    tracee_read(tcp, addr, tz, sizeof(tz))) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -212,7 +213,7 @@ SYS_FUNC(time)
 
 	if (entering(tcp))
 		return 0;
-	if (!addr || syserror(tcp)) {
+	if (!addr || syserror(tcp) || !qual_verbose(tcp)) {
 		emit_ptr(tcp, addr);
 	} else {
 		int64_t t;
@@ -251,7 +252,7 @@ void print_sigevent(struct tcb *tcp, uint64_t addr)
 	int32_t signo, notify, tid;
 	size_t size = w == 4 ? 20 : 32;
 
-	if (!addr || tracee_read(tcp, addr, b, size)) {
+	if (!addr || !qual_verbose(tcp) || tracee_read(tcp, addr, b, size)) {
 		emit_ptr(tcp, addr);
 		return;
 	}
@@ -303,7 +304,8 @@ SYS_FUNC(timer_create)
 		emit_next(tcp);
 		return 0;
 	}
-	if (syserror(tcp) || tracee_read(tcp, tcp_arg(tcp, 2), &id, sizeof(id))) {
+	if (syserror(tcp) || !qual_verbose(tcp) ||
+	    tracee_read(tcp, tcp_arg(tcp, 2), &id, sizeof(id))) {
 		emit_ptr(tcp, tcp_arg(tcp, 2));
 		return RVAL_DECIMAL;
 	}
@@ -508,7 +510,8 @@ static int print_timex(struct tcb *tcp, uint64_t addr, int wide)
 	unsigned char b[TIMEX_SLOTS * 8];
 	int64_t v[TIMEX_SLOTS];
 
-	if (!addr || tracee_read(tcp, addr, b, TIMEX_SLOTS * w)) {
+	if (!addr || !qual_verbose(tcp) ||
+	    tracee_read(tcp, addr, b, TIMEX_SLOTS * w)) {
 		emit_ptr(tcp, addr);
 		return -1;
 	}
@@ -558,7 +561,9 @@ static int timex_exit(struct tcb *tcp, uint64_t addr, int wide)
 		emit_ptr(tcp, addr);
 		return RVAL_DECIMAL;
 	}
-	print_timex(tcp, addr, wide);
+	/* The state only along with the struct, as strace does. */
+	if (print_timex(tcp, addr, wide) < 0)
+		return RVAL_DECIMAL;
 	state = xlat_name(adjtimex_state, (uint64_t)tcp_rval(tcp));
 	if (!state)
 		return RVAL_DECIMAL;

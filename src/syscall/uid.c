@@ -131,7 +131,7 @@ static int getresid(struct tcb *tcp, bool is32)
 		uint32_t v = 0;
 
 		emit_next(tcp);
-		if (syserror(tcp) || !addr ||
+		if (syserror(tcp) || !addr || !qual_verbose(tcp) ||
 		    tracee_read(tcp, addr, &v, size)) {
 			emit_ptr(tcp, addr);
 			continue;

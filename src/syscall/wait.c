@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "output/pidcomm.h"
+#include "select/qualify.h"
 #include "syscall/defs.h"
 #include "syscall/process.h"
 #include "xlat/tables/wait_options.h"
@@ -106,7 +107,7 @@ static void print_status_at(struct tcb *tcp, uint64_t addr)
 	uint32_t s;
 
 	if (!addr || syserror(tcp) || tcp_rval(tcp) <= 0 ||
-	    tracee_read(tcp, addr, &s, sizeof(s))) {
+	    !qual_verbose(tcp) || tracee_read(tcp, addr, &s, sizeof(s))) {
 		emit_ptr(tcp, addr);
 		return;
 	}

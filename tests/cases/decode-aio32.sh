@@ -11,7 +11,7 @@ need_strace
 
 cmp=$SRCDIR/tests/progs/decode_proc_cmp
 prog=$PROGS/decode_aio32
-for flags in "" "-v" "-X verbose" "-X raw" "-s 5" "-y"; do
+for flags in "" "-v" "-X verbose" "-X raw" "-s 5" "-y" "-e verbose=none"; do
 	note "flags: ${flags:-(none)}"
 	# shellcheck disable=SC2086
 	"$STRACE" $flags -o strace.out "$prog" 2>/dev/null ||

@@ -12,7 +12,7 @@ command -v python3 > /dev/null || skip "no python3"
 
 cmp=$SRCDIR/tests/progs/decode_net_cmp
 prog=$PROGS/decode_net
-for flags in "" "-f" "-f -yy" "-f -v" "-f -X verbose" "-f -X raw" "-f -s 5" "-f -x" \
+for flags in "" "-f -e verbose=none" "-f" "-f -yy" "-f -v" "-f -X verbose" "-f -X raw" "-f -s 5" "-f -x" \
 	"-f -e read=all -e write=all"; do
 	note "flags: ${flags:-(none)}"
 	# shellcheck disable=SC2086

@@ -15,7 +15,7 @@ command -v python3 > /dev/null || skip "no python3"
 
 cmp=$SRCDIR/tests/progs/decode_net_cmp
 prog=$PROGS/decode_net32
-for flags in "" "-f" "-f -yy" "-f -v" "-f -X verbose" "-f -X raw" "-f -s 5" "-f -x"; do
+for flags in "" "-f" "-f -yy" "-f -v" "-f -X verbose" "-f -X raw" "-f -s 5" "-f -x" "-f -e verbose=none"; do
 	note "flags: ${flags:-(none)}"
 	# shellcheck disable=SC2086
 	"$STRACE" $flags -o strace.out "$prog" > /dev/null 2>&1 ||

@@ -14,7 +14,7 @@ command -v python3 > /dev/null || skip "no python3"
 
 cmp=$SRCDIR/tests/progs/decode_net_cmp
 prog=$PROGS/decode_time32
-for flags in "" "-v" "-X verbose" "-X raw"; do
+for flags in "" "-v" "-X verbose" "-X raw" "-e verbose=none"; do
 	note "flags: ${flags:-(none)}"
 	# shellcheck disable=SC2086
 	"$STRACE" $flags -o strace.out "$prog" > /dev/null 2>&1 ||

@@ -124,6 +124,47 @@ static const struct call calls[] = {
 	/* a failed clone: tls as an address (i386's user_desc too) */
 	{ __NR_clone, { 0x80011, 0, 0, Z, 0 } },
 	{ __NR_clone, { 0x80011, 0, 0, W, W } },
+	/*
+	 * Structs in, shown as their addresses under -e verbose=none (the
+	 * lengths and the out pointers too).
+	 */
+#ifdef __NR_accept
+	{ __NR_accept, { 1, W, W } },
+#endif
+	{ __NR_accept4, { 1, W, W, 0 } },
+	{ __NR_getsockname, { 1, W, W } },
+	{ __NR_getpeername, { 1, W, W } },
+	{ __NR_getsockopt, { 1, 1, 3, W, W } },
+	{ __NR_setsockopt, { 1, 1, 2, W, 4 } },
+	{ __NR_setsockopt, { 1, 0x10002000, 8, W, 8 } },
+	{ __NR_recvfrom, { 1, W, 8, 0, W, W } },
+	{ __NR_recvmsg, { 1, W, 0 } },
+	{ __NR_rt_sigaction, { 1, W, W, 8 } },
+	{ __NR_rt_sigqueueinfo, { 1, 1, W } },
+	{ __NR_rt_tgsigqueueinfo, { 1, 1, 1, W } },
+	{ __NR_pidfd_send_signal, { 1, 1, W, 0 } },
+	{ __NR_sigaltstack, { W, W } },
+	{ __NR_sched_setparam, { 1, W } },
+	{ __NR_sched_setscheduler, { 1, 0, W } },
+	{ __NR_sched_setattr, { 1, W, 0 } },
+	{ __NR_sched_setattr, { 1, Z, 0 } },
+	{ __NR_setrlimit, { 1, W } },
+	{ __NR_prlimit64, { 1, 1, W, W } },
+	{ __NR_settimeofday, { W, W } },
+	{ __NR_timer_create, { 1, W, W } },
+	{ __NR_mq_open, { AEND, 0x40, 0600, W } },
+	{ __NR_mq_notify, { 1, W } },
+	{ __NR_mq_getsetattr, { 1, W, W } },
+	{ __NR_io_cancel, { 1, Z, W } },
+	{ __NR_io_pgetevents, { 1, 1, 1, W, Z, W } },
+	{ __NR_bpf, { 0, W, 4 } },
+	{ __NR_bpf, { 1, W, 8 } },
+	{ __NR__sysctl, { W } },
+	{ __NR_set_thread_area, { W } },
+	{ __NR_get_thread_area, { W } },
+#ifdef __NR_sigaction
+	{ __NR_sigaction, { 1, W, W } },
+#endif
 	/* syscalls strace prints in hex */
 	{ __NR_create_module, { 0, 0 } },
 	{ __NR_create_module, { 1, 2 } },
