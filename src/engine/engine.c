@@ -506,7 +506,7 @@ static void syscall_entered(struct tcb *tcp, int pers, long nr,
 	/* -d: a number past the table, in strace's words. */
 	if (__builtin_expect(cfg.debug, 0) && !sc->ent && nr >= 0 &&
 	    pers >= 0 && pers < NUM_PERSONALITIES &&
-	    (unsigned long)nr >= sysent_tables[pers].count)
+	    (unsigned long)nr >= sysent_kernel_count(pers))
 		fprintf(stderr, "%s: pid %d invalid syscall %#lx\n",
 			log_progname, tcp->pid, (unsigned long)nr);
 	sc->exiting = false;

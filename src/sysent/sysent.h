@@ -90,6 +90,12 @@ extern const struct sysent_table sysent_tables[];
  */
 const struct sysent *sysent_lookup(int pers, long nr);
 
+/*
+ * One past the highest number the kernel assigns in a personality: the
+ * table's count, less i386's sub-call rows (I386_SUBCALL_*).
+ */
+unsigned int sysent_kernel_count(int pers);
+
 /* Number of a syscall name in a personality, -1 if none. */
 long sysent_find(int pers, const char *name);
 

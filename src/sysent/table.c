@@ -91,6 +91,20 @@ const struct sysent *sysent_lookup(int pers, long nr)
 	return &t->ents[nr];
 }
 
+unsigned int sysent_kernel_count(int pers)
+{
+	const struct sysent_table *t;
+	unsigned int n;
+
+	if (pers < 0 || pers >= NUM_PERSONALITIES)
+		return 0;
+	t = &sysent_tables[pers];
+	n = t->count < I386_SUBCALL_ACCEPT ? t->count : I386_SUBCALL_ACCEPT;
+	while (n && !t->ents[n - 1].name)
+		n--;
+	return n;
+}
+
 long sysent_find(int pers, const char *name)
 {
 	const struct sysent_table *t;
