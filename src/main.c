@@ -28,6 +28,7 @@
 #include "stats/stats.h"
 #include "syscall/nested_ptrace.h"
 #include "syscall/net.h"
+#include "probe/list.h"
 #include "syscall/print.h"
 #include "unwind/unwind.h"
 
@@ -262,6 +263,9 @@ int main(int argc, char **argv)
 	out_hold_std_fds();
 	launch_note_signals();
 	cli_parse(argc, argv);
+	/* Listing reads files only: nothing is traced, no output is set up. */
+	if (cfg.list_probes)
+		return probe_list(cfg.list_probes, cfg.argv[0], stdout) ? 1 : 0;
 	pidns_set_active(cfg.decode_pids_pidns || cfg.decode_pids_comm);
 	siginfo_set_fd_printer(print_fd);
 	/* ltrace's mode shows syscalls (-S) ltrace's way. */

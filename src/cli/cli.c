@@ -273,6 +273,13 @@ static const char usage_text[] =
 "  --ltrace       (first) take ltrace's options and print ltrace's lines;\n"
 "                 the same as invoking sltrace as ltrace\n"
 "\n"
+"Probes:\n"
+"  --list-probes=PATTERN -- PROG\n"
+"                 list, without running PROG, what PATTERN matches in PROG\n"
+"                 and its libraries: FUNC[@OBJ] the functions, FUNC[@OBJ]:\n"
+"                 a function's source lines (numbered where they have\n"
+"                 code), sdt:PROVIDER:NAME[@OBJ] the USDT points\n"
+"\n"
 "Tampering:\n"
 "  -e inject=SET[:error=ERRNO|:retval=VALUE][:signal=SIG][:syscall=SYSCALL]\n"
 "            [:delay_enter=DELAY][:delay_exit=DELAY][:when=WHEN],\n"
@@ -418,6 +425,7 @@ enum {
 	OPT_STACK_TRACE,
 	OPT_STACK_TRACE_LIMIT,
 	OPT_TIPS,
+	OPT_LIST_PROBES,
 	OPT_QUAL = 0x200,
 };
 
@@ -455,6 +463,7 @@ static const struct option long_options[] = {
 	{ "kvm",		required_argument, NULL, OPT_QUAL + QK_KVM },
 	{ "demangle",		no_argument,	   NULL, OPT_DEMANGLE },
 	{ "lib-call",		required_argument, NULL, 'l' },
+	{ "list-probes",	required_argument, NULL, OPT_LIST_PROBES },
 	{ "lib-entry",		required_argument, NULL, 'L' },
 	{ "ltrace",		no_argument,	   NULL, OPT_LTRACE },
 	{ "proto-file",		required_argument, NULL, OPT_PROTO_FILE },
@@ -1079,6 +1088,9 @@ void cli_parse(int argc, char **argv)
 				usage_error("invalid --stack-trace argument: '%s'",
 					    optarg);
 			break;
+		case OPT_LIST_PROBES:
+			cfg.list_probes = optarg;
+			break;
 		case OPT_TIPS:
 			if (!tips_parse(optarg))
 				usage_error("invalid --tips argument: '%s'", optarg);
@@ -1287,6 +1299,8 @@ void cli_parse(int argc, char **argv)
 	 */
 	if (optind < argc)
 		cfg.argv = argv + optind;
+	if (cfg.list_probes && (!cfg.argv || cfg.n_attach))
+		usage_error("--list-probes reads a program's files: it needs PROG and no -p PID");
 	if (cfg.replay && (cfg.argv || cfg.n_attach))
 		usage_error("--replay reads a trace: no PROG or -p PID with it");
 	if (!cfg.argv && !cfg.n_attach && !cfg.replay)

@@ -83,6 +83,7 @@ struct config {
 	int out_format;			/* --output-format: OUT_FORMAT_* */
 	bool folded_time;		/* --folded-weight=time */
 	const char *replay;		/* --replay FILE */
+	const char *list_probes;	/* --list-probes PATTERN: PROG not run */
 	int daemonize;			/* -D count: 1 grandchild, 2 pgroup, 3 session */
 	bool detach_on_execve;		/* -b execve */
 	unsigned long syscall_limit;	/* --syscall-limit; 0: none */

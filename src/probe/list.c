@@ -1,0 +1,355 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* --list-probes (list.h). */
+#include "config.h"
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <gelf.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "probe/list.h"
+#include "probe/objects.h"
+#include "probe/spec.h"
+#include "probe/usdt.h"
+
+struct names {
+	char **v;
+	size_t n, cap;
+};
+
+static int names_add(struct names *ns, const char *func, const char *obj)
+{
+	if (ns->n == ns->cap) {
+		size_t cap = ns->cap ? 2 * ns->cap : 256;
+		char **v = realloc(ns->v, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		ns->v = v;
+		ns->cap = cap;
+	}
+	if (asprintf(&ns->v[ns->n], "%s@%s", func, obj) < 0)
+		return -ENOMEM;
+	ns->n++;
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/* One Dwfl per object: its addresses stay the file's own. */
+static Dwfl *open_dwfl(const char *path, Dwfl_Module **mod)
+{
+	static const Dwfl_Callbacks cb = {
+		.find_elf = dwfl_build_id_find_elf,
+		.find_debuginfo = dwfl_standard_find_debuginfo,
+		.section_address = dwfl_offline_section_address,
+	};
+	Dwfl *dwfl = dwfl_begin(&cb);
+
+	if (!dwfl)
+		return NULL;
+	*mod = dwfl_report_offline(dwfl, base_name(path), path, -1);
+	dwfl_report_end(dwfl, NULL, NULL);
+	if (!*mod) {
+		dwfl_end(dwfl);
+		return NULL;
+	}
+	return dwfl;
+}
+
+/* A subprogram with code of its own, or an inline one (every copy). */
+static bool die_is_function(Dwarf_Die *die)
+{
+	Dwarf_Addr pc;
+
+	if (dwarf_hasattr(die, DW_AT_declaration))
+		return false;
+	return dwarf_hasattr(die, DW_AT_inline) || dwarf_entrypc(die, &pc) == 0;
+}
+
+struct func_walk {
+	const struct probe_spec *spec;
+	const char *obj;
+	struct names *names;
+	int rc;
+};
+
+static int dwarf_func_cb(Dwarf_Die *die, void *arg)
+{
+	struct func_walk *w = arg;
+	const char *name = dwarf_diename(die);
+
+	if (name && die_is_function(die) &&
+	    fnmatch(w->spec->func, name, 0) == 0 &&
+	    (w->rc = names_add(w->names, name, w->obj)))
+		return DWARF_CB_ABORT;
+	return DWARF_CB_OK;
+}
+
+/* Each CU's subprograms; a CU that libdw cannot read is skipped. */
+static void for_each_cu(Dwfl_Module *mod, int (*cb)(Dwarf_Die *, void *),
+			void *arg)
+{
+	Dwarf_Addr bias;
+	Dwarf_Die *cu = NULL;
+
+	while ((cu = dwfl_module_nextcu(mod, cu, &bias)))
+		if (dwarf_getfuncs(cu, cb, arg, 0) < 0)
+			continue;
+}
+
+static int list_funcs(Dwfl_Module *mod, const char *obj,
+		      const struct probe_spec *spec, struct names *names)
+{
+	int n = dwfl_module_getsymtab(mod);
+	struct func_walk w = { spec, obj, names, 0 };
+
+	/* .symtab, else .dynsym: libdwfl picks, also from /usr/lib/debug. */
+	for (int i = 1; i < n; i++) {
+		GElf_Sym sym;
+		GElf_Addr addr;
+		const char *name = dwfl_module_getsym_info(mod, i, &sym, &addr,
+							   NULL, NULL, NULL);
+		int type = GELF_ST_TYPE(sym.st_info);
+
+		if (!name || !*name || sym.st_shndx == SHN_UNDEF ||
+		    (type != STT_FUNC && type != STT_GNU_IFUNC))
+			continue;
+		if (fnmatch(spec->func, name, 0) == 0 &&
+		    names_add(names, name, obj))
+			return -ENOMEM;
+	}
+	for_each_cu(mod, dwarf_func_cb, &w);
+	return w.rc;
+}
+
+/* --- a function's source lines (perf probe -L) --- */
+
+struct lines_walk {
+	const struct probe_spec *spec;
+	const char *obj;
+	FILE *out;
+	int found;
+};
+
+static bool in_ranges(Dwarf_Die *die, Dwarf_Addr addr)
+{
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0)
+		if (addr >= start && addr < end)
+			return true;
+	return false;
+}
+
+static void print_source(FILE *out, const char *file, int first, int last,
+			 const unsigned char *code)
+{
+	FILE *src = fopen(file, "re");
+	char buf[4096];
+	int no = 0;
+
+	while (src && fgets(buf, sizeof(buf), src)) {
+		size_t len = strlen(buf);
+		bool whole = len && buf[len - 1] == '\n';
+
+		/* A line longer than buf is one line still. */
+		if (!whole && !feof(src)) {
+			int c;
+
+			while ((c = fgetc(src)) != EOF && c != '\n')
+				;
+		}
+		buf[strcspn(buf, "\n")] = '\0';
+		if (++no < first)
+			continue;
+		if (no > last)
+			break;
+		if (code[no - first])
+			fprintf(out, "%7d  %s\n", no - first, buf);
+		else
+			fprintf(out, "         %s\n", buf);
+	}
+	if (src) {
+		fclose(src);
+		return;
+	}
+	/* No source here: the code lines' numbers still tell where to probe. */
+	for (int i = first; i <= last; i++)
+		if (code[i - first])
+			fprintf(out, "%7d\n", i - first);
+}
+
+static int lines_cb(Dwarf_Die *die, void *arg)
+{
+	struct lines_walk *w = arg;
+	const char *name = dwarf_diename(die), *file, *shown, *comp_dir;
+	char *joined = NULL;
+	Dwarf_Attribute attr;
+	Dwarf_Die cu;
+	Dwarf_Lines *lines;
+	size_t n;
+	int first = 0, last = 0;
+	unsigned char *code;
+
+	if (!name || fnmatch(w->spec->func, name, 0) ||
+	    dwarf_hasattr(die, DW_AT_declaration) ||
+	    !(file = dwarf_decl_file(die)) || dwarf_decl_line(die, &first) ||
+	    first <= 0 || !dwarf_diecu(die, &cu, NULL, NULL) ||
+	    dwarf_getsrclines(&cu, &lines, &n))
+		return DWARF_CB_OK;
+	/* The body ends at its last line with code in its own file. */
+	for (size_t i = 0; i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Addr a;
+		int no;
+		const char *lf = dwarf_linesrc(l, NULL, NULL);
+
+		if (!dwarf_lineaddr(l, &a) && !dwarf_lineno(l, &no) && lf &&
+		    !strcmp(lf, file) && in_ranges(die, a) && no > last)
+			last = no;
+	}
+	if (last < first)
+		return DWARF_CB_OK;
+	shown = file;
+	code = calloc(last - first + 1, 1);
+	if (!code)
+		return DWARF_CB_ABORT;
+	for (size_t i = 0; i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Addr a;
+		int no;
+		const char *lf = dwarf_linesrc(l, NULL, NULL);
+
+		if (!dwarf_lineaddr(l, &a) && !dwarf_lineno(l, &no) && lf &&
+		    !strcmp(lf, file) && in_ranges(die, a) && no >= first &&
+		    no <= last)
+			code[no - first] = 1;
+	}
+	/* A relative name is relative to the CU's DW_AT_comp_dir. */
+	if (file[0] != '/' &&
+	    (comp_dir = dwarf_formstring(
+		     dwarf_attr(&cu, DW_AT_comp_dir, &attr))) &&
+	    asprintf(&joined, "%s/%s", comp_dir, file) > 0)
+		shown = joined;
+	fprintf(w->out, "<%s@%s:%s:%d>\n", name, w->obj, shown, first);
+	print_source(w->out, shown, first, last, code);
+	free(joined);
+	free(code);
+	w->found++;
+	return DWARF_CB_OK;
+}
+
+/* --- USDT points --- */
+
+static void list_sdt(const char *path, const char *obj,
+		     const struct probe_spec *spec, FILE *out)
+{
+	struct usdt_note *notes;
+	ssize_t n = usdt_read_file(path, &notes);
+
+	for (ssize_t i = 0; i < n; i++) {
+		const struct usdt_note *u = &notes[i];
+
+		if (fnmatch(spec->provider, u->provider, 0) ||
+		    fnmatch(spec->name, u->name, 0))
+			continue;
+		fprintf(out, "sdt:%s:%s@%s pc=%#llx", u->provider, u->name, obj,
+			(unsigned long long)u->pc);
+		if (u->semaphore)
+			fprintf(out, " semaphore=%#llx",
+				(unsigned long long)u->semaphore);
+		fprintf(out, " args=%s\n", u->args);
+	}
+	usdt_free(notes, n);
+}
+
+int probe_list(const char *pattern, const char *prog, FILE *out)
+{
+	struct probe_spec spec;
+	struct probe_objects objs;
+	struct names names = { 0 };
+	const char *why;
+	int rc, lines_found = 0;
+
+	if (probe_spec_parse(pattern, PROBE_SPEC_LISTING, &spec, &why)) {
+		fprintf(stderr, "%s: invalid probe '%s': %s\n", log_progname,
+			pattern, why);
+		return -1;
+	}
+	if (spec.kind == PROBE_LINE || spec.kind == PROBE_ADDR ||
+	    (spec.kind == PROBE_FUNC && (spec.ret || spec.has_offset))) {
+		fprintf(stderr,
+			"%s: cannot list '%s': only FUNC[@OBJ], FUNC[@OBJ]: and sdt:PROVIDER:NAME[@OBJ] are listed\n",
+			log_progname, pattern);
+		probe_spec_release(&spec);
+		return -1;
+	}
+	rc = probe_objects_find(prog, &objs);
+	if (rc) {
+		fprintf(stderr, "%s: cannot read %s: %s\n", log_progname, prog,
+			rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));
+		probe_spec_release(&spec);
+		return -1;
+	}
+	for (size_t i = 0; i < objs.n && !rc; i++) {
+		const char *obj = base_name(objs.paths[i]);
+		Dwfl_Module *mod;
+		Dwfl *dwfl;
+
+		if (spec.obj && fnmatch(spec.obj, obj, 0))
+			continue;
+		if (spec.kind == PROBE_SDT) {
+			list_sdt(objs.paths[i], obj, &spec, out);
+			continue;
+		}
+		dwfl = open_dwfl(objs.paths[i], &mod);
+		if (!dwfl)
+			continue;
+		if (spec.kind == PROBE_FUNC) {
+			rc = list_funcs(mod, obj, &spec, &names);
+		} else {
+			struct lines_walk w = { &spec, obj, out, 0 };
+
+			for_each_cu(mod, lines_cb, &w);
+			lines_found += w.found;
+		}
+		dwfl_end(dwfl);
+	}
+	qsort(names.v, names.n, sizeof(*names.v), cmp_str);
+	for (size_t i = 0; i < names.n; i++) {
+		if (!i || strcmp(names.v[i], names.v[i - 1]))
+			fprintf(out, "%s\n", names.v[i]);
+	}
+	for (size_t i = 0; i < names.n; i++)
+		free(names.v[i]);
+	free(names.v);
+	if (!rc && spec.kind == PROBE_RELLINE && !lines_found) {
+		fprintf(stderr,
+			"%s: no source lines of '%s' in %s and its libraries\n",
+			log_progname, spec.func, prog);
+		rc = -1;
+	}
+	probe_objects_release(&objs);
+	probe_spec_release(&spec);
+	return rc ? -1 : 0;
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * --list-probes: what a probe spec matches in a program and its
+ * libraries, read from their files (the program is not run).
+ */
+#ifndef SLTRACE_PROBE_LIST_H
+#define SLTRACE_PROBE_LIST_H
+
+#include <stdio.h>
+
+/*
+ * Prints to out what pattern (a probe spec, spec.h, parsed with
+ * PROBE_SPEC_LISTING) matches in prog's objects:
+ *   FUNC[@OBJ]           "FUNC@OBJ" lines, sorted
+ *   FUNC[@OBJ]:[LINE]    each matching function's source lines
+ *   sdt:PROV:NAME[@OBJ]  "sdt:PROV:NAME@OBJ pc=… [semaphore=…] args=…"
+ * Returns 0, or -1 after a one-line message on stderr (bad pattern,
+ * unreadable program).
+ */
+int probe_list(const char *pattern, const char *prog, FILE *out);
+
+#endif
