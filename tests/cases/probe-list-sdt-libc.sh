@@ -1,0 +1,39 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# --list-probes sdt:libc:*: glibc's USDT points (memory_*, setjmp...) when
+# its build has them (Debian's has none: then the listing must be empty),
+# with readelf -n as the oracle.
+. "$SRCDIR/tests/lib.sh"
+
+# readelf -n's stapsdt notes as --list-probes prints them.
+notes_of() {
+	local obj=${1##*/}
+
+	readelf -n "$1" | awk '
+		/^ *Provider:/ { prov = $2 }
+		/^ *Name:/ { name = $2 }
+		/^ *Location:/ { pc = $2; sub(/,$/, "", pc); sema = $6 }
+		/^ *Arguments:/ {
+			args = $0; sub(/^ *Arguments: ?/, "", args)
+			printf "%s %s %s %s %s\n", prov, name, pc, sema, args
+		}' |
+	while read -r prov name pc sema args; do
+		line=$(printf 'sdt:%s:%s@%s pc=%#x' "$prov" "$name" "$obj" $((pc)))
+		[ $((sema)) = 0 ] || line+=$(printf ' semaphore=%#x' $((sema)))
+		printf '%s args=%s\n' "$line" "$args"
+	done
+}
+
+prog=$PROGS/probe_list
+libc=$(ldd "$prog" | awk '$1 == "libc.so.6" { print $3 }')
+[ -r "$libc" ] || skip "no libc.so.6 in ldd's output"
+notes_of "$libc" > want
+"$SLTRACE" --list-probes 'sdt:libc:*@libc.so.6' -- "$prog" > out 2> err
+expect_rc 0 $? "sdt:libc:*"
+if [ ! -s want ]; then
+	expect_empty out
+	skip "$libc has no .note.stapsdt (glibc built without systemtap)"
+fi
+diff -u want out >&2 || fail "libc's points differ from readelf -n"
+grep -q '^sdt:libc:setjmp@' out || fail "no sdt:libc:setjmp"
+exit 0
