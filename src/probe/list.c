@@ -335,7 +335,9 @@ int probe_list(const char *pattern, const char *prog, FILE *out)
 		}
 		dwfl_end(dwfl);
 	}
-	qsort(names.v, names.n, sizeof(*names.v), cmp_str);
+	/* qsort's array may not be NULL, even for no element. */
+	if (names.n)
+		qsort(names.v, names.n, sizeof(*names.v), cmp_str);
 	for (size_t i = 0; i < names.n; i++) {
 		if (!i || strcmp(names.v[i], names.v[i - 1]))
 			fprintf(out, "%s\n", names.v[i]);
