@@ -41,7 +41,12 @@ __asm__(".pushsection .stapsdt.base,\"a\",\"progbits\"\n"
 	".popsection\n");
 
 /* -O0 whatever CFLAGS say: each statement keeps a line of its own. */
-static int __attribute__((noinline, optimize("O0"))) add_one(int x)
+#ifdef __clang__
+#define NOT_OPTIMIZED __attribute__((noinline, optnone))
+#else
+#define NOT_OPTIMIZED __attribute__((noinline, optimize("O0")))
+#endif
+static int NOT_OPTIMIZED add_one(int x)
 {
 	int y = x + 1;		/* L:code */
 
