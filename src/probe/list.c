@@ -199,6 +199,44 @@ static void print_source(FILE *out, const char *file, int first, int last,
 			fprintf(out, "%7d\n", i - first);
 }
 
+/*
+ * The file that declares die.  DWARF 5 numbers a CU's primary source
+ * file 0 (clang uses it for everything), which the libdw of Debian 12
+ * does not resolve: that file is the CU's own name.
+ */
+static const char *decl_file_of(Dwarf_Die *die, Dwarf_Die *cu)
+{
+	const char *f = dwarf_decl_file(die);
+	Dwarf_Attribute attr;
+	Dwarf_Word idx;
+
+	if (!f && !dwarf_formudata(dwarf_attr_integrate(die, DW_AT_decl_file,
+							&attr), &idx) &&
+	    idx == 0)
+		f = dwarf_diename(cu);
+	return f;
+}
+
+/* a and b name the same file: relative names are of the CU's dir. */
+static bool same_file(const char *a, const char *b, const char *dir)
+{
+	size_t n;
+
+	if (!strcmp(a, b))
+		return true;
+	if (!dir || (a[0] == '/') == (b[0] == '/'))
+		return false;
+	if (a[0] == '/') {
+		const char *t = a;
+
+		a = b;
+		b = t;
+	}
+	/* a relative, b absolute: b is dir/a */
+	n = strlen(dir);
+	return !strncmp(b, dir, n) && b[n] == '/' && !strcmp(b + n + 1, a);
+}
+
 static int lines_cb(Dwarf_Die *die, void *arg)
 {
 	struct lines_walk *w = arg;
@@ -213,10 +251,11 @@ static int lines_cb(Dwarf_Die *die, void *arg)
 
 	if (!name || fnmatch(w->spec->func, name, 0) ||
 	    dwarf_hasattr(die, DW_AT_declaration) ||
-	    !(file = dwarf_decl_file(die)) || dwarf_decl_line(die, &first) ||
-	    first <= 0 || !dwarf_diecu(die, &cu, NULL, NULL) ||
-	    dwarf_getsrclines(&cu, &lines, &n))
+	    !dwarf_diecu(die, &cu, NULL, NULL) ||
+	    !(file = decl_file_of(die, &cu)) || dwarf_decl_line(die, &first) ||
+	    first <= 0 || dwarf_getsrclines(&cu, &lines, &n))
 		return DWARF_CB_OK;
+	comp_dir = dwarf_formstring(dwarf_attr(&cu, DW_AT_comp_dir, &attr));
 	/* The body ends at its last line with code in its own file. */
 	for (size_t i = 0; i < n; i++) {
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);
@@ -225,7 +264,8 @@ static int lines_cb(Dwarf_Die *die, void *arg)
 		const char *lf = dwarf_linesrc(l, NULL, NULL);
 
 		if (!dwarf_lineaddr(l, &a) && !dwarf_lineno(l, &no) && lf &&
-		    !strcmp(lf, file) && in_ranges(die, a) && no > last)
+		    same_file(lf, file, comp_dir) && in_ranges(die, a) &&
+		    no > last)
 			last = no;
 	}
 	if (last < first)
@@ -241,14 +281,12 @@ static int lines_cb(Dwarf_Die *die, void *arg)
 		const char *lf = dwarf_linesrc(l, NULL, NULL);
 
 		if (!dwarf_lineaddr(l, &a) && !dwarf_lineno(l, &no) && lf &&
-		    !strcmp(lf, file) && in_ranges(die, a) && no >= first &&
-		    no <= last)
+		    same_file(lf, file, comp_dir) && in_ranges(die, a) &&
+		    no >= first && no <= last)
 			code[no - first] = 1;
 	}
 	/* A relative name is relative to the CU's DW_AT_comp_dir. */
-	if (file[0] != '/' &&
-	    (comp_dir = dwarf_formstring(
-		     dwarf_attr(&cu, DW_AT_comp_dir, &attr))) &&
+	if (file[0] != '/' && comp_dir &&
 	    asprintf(&joined, "%s/%s", comp_dir, file) > 0)
 		shown = joined;
 	fprintf(w->out, "<%s@%s:%s:%d>\n", name, w->obj, shown, first);

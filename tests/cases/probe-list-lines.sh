@@ -10,7 +10,7 @@ src=$SRCDIR/tests/progs/probe_list.c
 "$SLTRACE" --list-probes 'add_one:' -- "$PROGS/probe_list" > out 2> err
 expect_rc 0 $? "add_one:"
 expect_empty err
-decl=$(grep -n ') add_one(int x)$' "$src" | cut -d: -f1)
+decl=$(grep -n ' add_one(int x)$' "$src" | cut -d: -f1)
 [ -n "$decl" ] || fail "no add_one in $src"
 head -1 out | grep -qx "<add_one@probe_list:.*/tests/progs/probe_list.c:$decl>" ||
 	fail "header: $(head -1 out)"
