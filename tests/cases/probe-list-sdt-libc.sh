@@ -31,8 +31,10 @@ notes_of "$libc" > want
 "$SLTRACE" --list-probes 'sdt:libc:*@libc.so.6' -- "$prog" > out 2> err
 expect_rc 0 $? "sdt:libc:*"
 if [ ! -s want ]; then
+	# What readelf shows is what sltrace shows: nothing.
 	expect_empty out
-	skip "$libc has no .note.stapsdt (glibc built without systemtap)"
+	note "$libc has no .note.stapsdt (glibc built without systemtap)"
+	exit 0
 fi
 diff -u want out >&2 || fail "libc's points differ from readelf -n"
 grep -q '^sdt:libc:setjmp@' out || fail "no sdt:libc:setjmp"
