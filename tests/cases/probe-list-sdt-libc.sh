@@ -5,24 +5,7 @@
 # with readelf -n as the oracle.
 . "$SRCDIR/tests/lib.sh"
 
-# readelf -n's stapsdt notes as --list-probes prints them.
-notes_of() {
-	local obj=${1##*/}
-
-	readelf -n "$1" | awk '
-		/^ *Provider:/ { prov = $2 }
-		/^ *Name:/ { name = $2 }
-		/^ *Location:/ { pc = $2; sub(/,$/, "", pc); sema = $6 }
-		/^ *Arguments:/ {
-			args = $0; sub(/^ *Arguments: ?/, "", args)
-			printf "%s %s %s %s %s\n", prov, name, pc, sema, args
-		}' |
-	while read -r prov name pc sema args; do
-		line=$(printf 'sdt:%s:%s@%s pc=%#x' "$prov" "$name" "$obj" $((pc)))
-		[ $((sema)) = 0 ] || line+=$(printf ' semaphore=%#x' $((sema)))
-		printf '%s args=%s\n' "$line" "$args"
-	done
-}
+. "$SRCDIR/tests/cases/probe-list-sdt.inc"
 
 prog=$PROGS/probe_list
 libc=$(ldd "$prog" | awk '$1 == "libc.so.6" { print $3 }')
