@@ -118,7 +118,7 @@ static int push(struct ev *ev, uint64_t v)
 
 static uint64_t dwarf_pc(const struct dv_evalctx *c)
 {
-	return c->pc - c->o->dwbias;
+	return dv_file2dw(c->o, c->pc);
 }
 
 /*
@@ -170,7 +170,9 @@ static int cfa_of(struct ev *ev, uint64_t *cfa)
 		size_t n;
 
 		if (!cfis[i] ||
-		    dwarf_cfi_addrframe(cfis[i], ev->c->pc - biases[i], &fr))
+		    dwarf_cfi_addrframe(cfis[i],
+					ev->c->pc + o->elfbias - biases[i],
+					&fr))
 			continue;
 		if (!dwarf_frame_cfa(fr, &ops, &n))
 			r = eval_number(ev, NULL, ops, n, cfa);
@@ -206,7 +208,7 @@ static int entry_value(struct ev *ev, const Dwarf_Op *op, uint64_t *v)
 	size_t n;
 
 	if (!ev->c->func || dwarf_lowpc(ev->c->func, &low) ||
-	    low + ev->c->o->dwbias != ev->c->pc)
+	    dv_dw2file(ev->c->o, low) != ev->c->pc)
 		return E_OPT;
 	if (!ev->attr || dwarf_getlocation_attr(ev->attr, op, &blk) ||
 	    dwarf_getlocation(&blk, &ops, &n) != 0)
@@ -322,7 +324,7 @@ static int eval(struct ev *ev, const Dwarf_Op *ops, size_t n,
 			switch (atom) {
 			case DW_OP_addr:
 				/* A link-time address: relocate it. */
-				r = push(ev, op->number + ev->c->o->dwbias +
+				r = push(ev, dv_dw2file(ev->c->o, op->number) +
 						     ev->c->f->bias);
 				break;
 			case DW_OP_addrx:
@@ -338,7 +340,8 @@ static int eval(struct ev *ev, const Dwarf_Op *ops, size_t n,
 					return E_UNREAD;
 				if (atom == DW_OP_addrx ||
 				    atom == DW_OP_GNU_addr_index)
-					ad += ev->c->o->dwbias + ev->c->f->bias;
+					ad = dv_dw2file(ev->c->o, ad) +
+					     ev->c->f->bias;
 				r = push(ev, ad);
 				break;
 			}

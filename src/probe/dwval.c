@@ -115,6 +115,7 @@ struct dv_obj *dv_open(const char *path)
 	if (!o->mod)
 		return NULL;
 	elf = dwfl_module_getelf(o->mod, &bias);
+	o->elfbias = bias;
 	o->is64 = elf && gelf_getclass(elf) == ELFCLASS64;
 	o->dbg = dwfl_module_getdwarf(o->mod, &o->dwbias);
 	return o->dbg ? o : NULL;
@@ -518,7 +519,7 @@ static bool global_var(struct dv_obj *o, const char *name, Dwarf_Die *out)
 
 static void where(struct dv_obj *o, uint64_t pc, char *buf, size_t size)
 {
-	Dwfl_Line *l = dwfl_module_getsrc(o->mod, pc);
+	Dwfl_Line *l = dwfl_module_getsrc(o->mod, pc + o->elfbias);
 	const char *file = NULL;
 	int line = 0;
 
@@ -535,14 +536,14 @@ static unsigned int scopes_of(struct dv_obj *o, uint64_t pc, Dwarf_Die *sc,
 			      Dwarf_Die *cu, Dwarf_Die **func)
 {
 	Dwarf_Addr bias;
-	Dwarf_Die *c = dwfl_module_addrdie(o->mod, pc, &bias);
+	Dwarf_Die *c = dwfl_module_addrdie(o->mod, pc + o->elfbias, &bias);
 	unsigned int n;
 
 	*func = NULL;
 	if (!c)
 		return 0;
 	*cu = *c;
-	n = scopes_at(cu, pc - bias, sc, 0);
+	n = scopes_at(cu, pc + o->elfbias - bias, sc, 0);
 	for (unsigned int i = n; i-- > 0;)
 		if (dwarf_tag(&sc[i]) == DW_TAG_subprogram) {
 			*func = &sc[i];

@@ -21,7 +21,13 @@ struct dv_obj {
 	Dwfl *dwfl;
 	Dwfl_Module *mod;
 	Dwarf *dbg;
-	Dwarf_Addr dwbias;	/* module address = DWARF address + dwbias */
+	/*
+	 * libdwfl lays offline objects out from 0x10000 up: a module
+	 * address is a file address plus elfbias, and a DWARF (debug file)
+	 * address plus dwbias.
+	 */
+	Dwarf_Addr elfbias;
+	Dwarf_Addr dwbias;
 	bool is64;		/* ELFCLASS64 */
 };
 
@@ -58,6 +64,17 @@ struct dv_evalctx {
  * ctx->buf), or why not.  size: the byte size of its type (for a value
  * in a register or on the stack).
  */
+/* A DWARF address of o as a file address, and back. */
+static inline uint64_t dv_dw2file(const struct dv_obj *o, uint64_t a)
+{
+	return a + o->dwbias - o->elfbias;
+}
+
+static inline uint64_t dv_file2dw(const struct dv_obj *o, uint64_t a)
+{
+	return a + o->elfbias - o->dwbias;
+}
+
 struct vloc dv_locate(struct dv_evalctx *ctx, Dwarf_Die *var, size_t size);
 
 /* Tracee memory through the frame's reader: 0 or -errno. */
