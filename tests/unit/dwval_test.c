@@ -2,7 +2,8 @@
 /*
  * Unit test of the DWARF value reader (src/probe/dwval.c, dwloc.c).
  *
- * Runs tests/progs/probe_vars (-O0) and probe_vars_O2 (-O2) under
+ * Runs tests/progs/probe_vars (-O0), probe_vars_O2 (-O2) and
+ * probe_vars32 (i386, -O2) under
  * PTRACE_TRACEME, stops each at an address this test finds itself with
  * libdw (a line marked P:name in the program's source, or a function's
  * first byte) through an int3 of its own, and checks the values of
@@ -408,7 +409,8 @@ static int run_to(const char *prog, uint64_t addr, struct hit *h)
 	if (mem_fd < 0)
 		goto fail;
 	h->f = (struct dv_frame){
-		.regs = &h->regs, .is64 = true, .bias = h->bias,
+		/* A 32-bit tracee's registers in their 64-bit slots. */
+		.regs = &h->regs, .is64 = !strstr(prog, "32"), .bias = h->bias,
 		.read = mem_read,
 	};
 	return 0;
@@ -700,9 +702,12 @@ static void test_process(const char *prog, bool opt)
 	if (opt && !run_mark(prog, o, "after_call", &pc, &h, where,
 			     sizeof(where))) {
 		static const struct want dead = { "k", -1 };
+		/* i386 passes k on the stack, where it stays. */
+		static const struct want kept = { "k", DVS_INT, 7 };
 
-		check_scalar(o, where, pc, &h, &dead);
-		check_print(o, where, pc, &h, "k", "<optimized out>");
+		check_scalar(o, where, pc, &h, o->is64 ? &dead : &kept);
+		check_print(o, where, pc, &h, "k",
+			    o->is64 ? "<optimized out>" : "7");
 		end_run(&h);
 	}
 }
@@ -879,13 +884,14 @@ static void test_parse(const char *prog)
 
 int main(void)
 {
-	char p0[4096], p2[4096];
+	char p0[4096], p2[4096], p32[4096];
 
 	progs = getenv("PROGS");
 	if (!progs)
 		progs = "tests/progs";
 	snprintf(p0, sizeof(p0), "%s/probe_vars", progs);
 	snprintf(p2, sizeof(p2), "%s/probe_vars_O2", progs);
+	snprintf(p32, sizeof(p32), "%s/probe_vars32", progs);
 	if (access(p0, X_OK) || access(p2, X_OK)) {
 		printf("SKIP: %s or %s not built\n", p0, p2);
 		return 77;
@@ -897,6 +903,11 @@ int main(void)
 	test_process(p2, true);
 	test_inline(p0, false);
 	test_inline(p2, true);
+	if (!access(p32, X_OK)) {
+		test_after_init(p32, true);
+		test_process(p32, true);
+		test_inline(p32, true);
+	}
 	printf("%d/%d checks failed\n", failed, total);
 	return failed ? 1 : 0;
 }
