@@ -55,8 +55,8 @@ static const size_t regs32[] = {
 int dv_reg(const struct dv_frame *f, unsigned int regno, uint64_t *v)
 {
 	const size_t *map = f->is64 ? regs64 : regs32;
-	size_t n = f->is64 ? sizeof(regs64) / sizeof(regs64[0])
-			   : sizeof(regs32) / sizeof(regs32[0]);
+	size_t n = f->is64 ? sizeof(regs64) / sizeof(regs64[0]) :
+			     sizeof(regs32) / sizeof(regs32[0]);
 	unsigned long long r;
 
 	/* The vector and x87 registers are not in a dv_frame. */
@@ -76,34 +76,34 @@ int dv_read(const struct dv_frame *f, uint64_t addr, void *buf, size_t len)
 
 /* What the expression evaluated so far describes. */
 enum lk {
-	LK_MEM,			/* the address on top of the stack */
-	LK_REG,			/* register regno */
-	LK_VAL,			/* DW_OP_stack_value: the top is the value */
-	LK_IMPL,		/* DW_OP_implicit_value: impl[0..impllen) */
-	LK_NONE,		/* no location: optimized out */
-	LK_SYNTH,		/* DW_OP_implicit_pointer */
+	LK_MEM, /* the address on top of the stack */
+	LK_REG, /* register regno */
+	LK_VAL, /* DW_OP_stack_value: the top is the value */
+	LK_IMPL, /* DW_OP_implicit_value: impl[0..impllen) */
+	LK_NONE, /* no location: optimized out */
+	LK_SYNTH, /* DW_OP_implicit_pointer */
 };
 
 #define STACK_MAX 64
-#define MAX_DEPTH 4		/* frame base in entry value in ... */
+#define MAX_DEPTH 4 /* frame base in entry value in ... */
 
 struct ev {
 	struct dv_evalctx *c;
-	Dwarf_Attribute *attr;	/* the ops' attribute, for their blocks */
+	Dwarf_Attribute *attr; /* the ops' attribute, for their blocks */
 	uint64_t st[STACK_MAX];
 	int sp;
 	enum lk lk;
 	unsigned int regno;
 	const unsigned char *impl;
 	size_t impllen;
-	uint64_t mask;		/* the address size's */
+	uint64_t mask; /* the address size's */
 	int depth;
 };
 
 /* Errors while evaluating: the value cannot be known. */
-#define E_OPT 1			/* optimized out */
-#define E_UNREAD 2		/* cannot be evaluated */
-#define E_SYNTH 3		/* a synthetic pointer */
+#define E_OPT 1 /* optimized out */
+#define E_UNREAD 2 /* cannot be evaluated */
+#define E_SYNTH 3 /* a synthetic pointer */
 
 static int eval(struct ev *ev, const Dwarf_Op *ops, size_t n,
 		unsigned char *out, size_t size, size_t *outlen);
@@ -129,7 +129,9 @@ static int eval_number(struct ev *parent, Dwarf_Attribute *attr,
 		       const Dwarf_Op *ops, size_t n, uint64_t *v)
 {
 	struct ev sub = {
-		.c = parent->c, .attr = attr, .mask = parent->mask,
+		.c = parent->c,
+		.attr = attr,
+		.mask = parent->mask,
 		.depth = parent->depth + 1,
 	};
 	size_t len;
@@ -170,9 +172,8 @@ static int cfa_of(struct ev *ev, uint64_t *cfa)
 		size_t n;
 
 		if (!cfis[i] ||
-		    dwarf_cfi_addrframe(cfis[i],
-					ev->c->pc + o->elfbias - biases[i],
-					&fr))
+		    dwarf_cfi_addrframe(
+			    cfis[i], ev->c->pc + o->elfbias - biases[i], &fr))
 			continue;
 		if (!dwarf_frame_cfa(fr, &ops, &n))
 			r = eval_number(ev, NULL, ops, n, cfa);
@@ -246,8 +247,9 @@ static int take_bytes(struct ev *ev, unsigned char *out, size_t size)
 	case LK_MEM:
 		if (!ev->sp)
 			return E_UNREAD;
-		return dv_read(ev->c->f, ev->st[ev->sp - 1], out, size)
-			       ? E_UNREAD : 0;
+		return dv_read(ev->c->f, ev->st[ev->sp - 1], out, size) ?
+			       E_UNREAD :
+			       0;
 	case LK_REG:
 		if (dv_reg(ev->c->f, ev->regno, &v) || size > 8)
 			return E_UNREAD;
@@ -269,8 +271,7 @@ static int take_bytes(struct ev *ev, unsigned char *out, size_t size)
 	}
 }
 
-static int find_offset(const Dwarf_Op *ops, size_t n, Dwarf_Word off,
-		       size_t *i)
+static int find_offset(const Dwarf_Op *ops, size_t n, Dwarf_Word off, size_t *i)
 {
 	for (size_t k = 0; k < n; k++)
 		if (ops[k].offset == off) {
@@ -427,9 +428,11 @@ static int eval(struct ev *ev, const Dwarf_Op *ops, size_t n,
 			case DW_OP_deref_size:
 			case DW_OP_GNU_deref_type:
 			case DW_OP_deref_type: {
-				size_t sz = atom == DW_OP_deref
-						    ? (ev->mask == UINT32_MAX ? 4 : 8)
-						    : (size_t)op->number;
+				size_t sz = atom == DW_OP_deref ?
+						    (ev->mask == UINT32_MAX ?
+							     4 :
+							     8) :
+						    (size_t)op->number;
 
 				if (ev->sp < 1)
 					return E_UNREAD;
@@ -478,9 +481,15 @@ static int eval(struct ev *ev, const Dwarf_Op *ops, size_t n,
 				b = ev->st[--ev->sp];
 				a = ev->st[ev->sp - 1];
 				switch (atom) {
-				case DW_OP_plus: a += b; break;
-				case DW_OP_minus: a -= b; break;
-				case DW_OP_mul: a *= b; break;
+				case DW_OP_plus:
+					a += b;
+					break;
+				case DW_OP_minus:
+					a -= b;
+					break;
+				case DW_OP_mul:
+					a *= b;
+					break;
 				case DW_OP_div:
 					if (!b)
 						return E_UNREAD;
@@ -492,17 +501,31 @@ static int eval(struct ev *ev, const Dwarf_Op *ops, size_t n,
 						return E_UNREAD;
 					a %= b;
 					break;
-				case DW_OP_and: a &= b; break;
-				case DW_OP_or: a |= b; break;
-				case DW_OP_xor: a ^= b; break;
-				case DW_OP_shl: a = b < 64 ? a << b : 0; break;
-				case DW_OP_shr: a = b < 64 ? a >> b : 0; break;
+				case DW_OP_and:
+					a &= b;
+					break;
+				case DW_OP_or:
+					a |= b;
+					break;
+				case DW_OP_xor:
+					a ^= b;
+					break;
+				case DW_OP_shl:
+					a = b < 64 ? a << b : 0;
+					break;
+				case DW_OP_shr:
+					a = b < 64 ? a >> b : 0;
+					break;
 				case DW_OP_shra:
 					a = (uint64_t)(sx(a, ev->mask) >>
 						       (b < 63 ? b : 63));
 					break;
-				case DW_OP_eq: a = a == b; break;
-				case DW_OP_ne: a = a != b; break;
+				case DW_OP_eq:
+					a = a == b;
+					break;
+				case DW_OP_ne:
+					a = a != b;
+					break;
 				case DW_OP_lt:
 					a = sx(a, ev->mask) < sx(b, ev->mask);
 					break;
@@ -531,11 +554,13 @@ static int eval(struct ev *ev, const Dwarf_Op *ops, size_t n,
 				}
 				/* The target is relative to the next op. */
 				if (find_offset(ops, n,
-						op->offset + 3 + (int16_t)op->number,
+						op->offset + 3 +
+							(int16_t)op->number,
 						&k)) {
-					if (op->offset + 3 + (int16_t)op->number ==
+					if (op->offset + 3 +
+						    (int16_t)op->number ==
 					    ops[n - 1].offset + 1)
-						k = n;	/* to the end: rare */
+						k = n; /* to the end: rare */
 					else
 						return E_UNREAD;
 				}
@@ -583,32 +608,36 @@ static int eval(struct ev *ev, const Dwarf_Op *ops, size_t n,
 			case DW_OP_piece:
 			case DW_OP_bit_piece: {
 				/* Whole bytes only: bit pieces at byte bounds. */
-				size_t psz = atom == DW_OP_piece
-						     ? (size_t)op->number
-						     : (size_t)op->number / 8;
+				size_t psz = atom == DW_OP_piece ?
+						     (size_t)op->number :
+						     (size_t)op->number / 8;
 
-				if (!out || (atom == DW_OP_bit_piece &&
-					     (op->number % 8 || op->number2 % 8)))
+				if (!out ||
+				    (atom == DW_OP_bit_piece &&
+				     (op->number % 8 || op->number2 % 8)))
 					return E_UNREAD;
 				if (*outlen + psz > size)
-					psz = size > *outlen ? size - *outlen : 0;
+					psz = size > *outlen ? size - *outlen :
+							       0;
 				if (psz) {
 					if (atom == DW_OP_bit_piece &&
 					    ev->lk == LK_REG && op->number2) {
-						if (dv_reg(ev->c->f, ev->regno, &a))
+						if (dv_reg(ev->c->f, ev->regno,
+							   &a))
 							return E_UNREAD;
 						put_le(out + *outlen,
 						       a >> op->number2, psz);
 						r = 0;
-					} else if (i && (ops[i - 1].atom ==
-								 DW_OP_piece ||
-							 ops[i - 1].atom ==
-								 DW_OP_bit_piece)) {
+					} else if (i &&
+						   (ops[i - 1].atom ==
+							    DW_OP_piece ||
+						    ops[i - 1].atom ==
+							    DW_OP_bit_piece)) {
 						/* An empty piece: optimized out. */
 						r = E_OPT;
 					} else {
-						r = take_bytes(ev, out + *outlen,
-							       psz);
+						r = take_bytes(
+							ev, out + *outlen, psz);
 					}
 					if (r)
 						return r;
@@ -635,7 +664,8 @@ struct vloc dv_locate(struct dv_evalctx *c, Dwarf_Die *var, size_t size)
 {
 	struct vloc v = { .kind = VL_UNREADABLE };
 	struct ev ev = {
-		.c = c, .mask = c->o->is64 ? UINT64_MAX : UINT32_MAX,
+		.c = c,
+		.mask = c->o->is64 ? UINT64_MAX : UINT32_MAX,
 	};
 	Dwarf_Attribute a;
 	Dwarf_Op *ops;
@@ -672,7 +702,8 @@ struct vloc dv_locate(struct dv_evalctx *c, Dwarf_Die *var, size_t size)
 		return v;
 	ev.attr = &a;
 	for (size_t i = 0; i < n; i++)
-		if (ops[i].atom == DW_OP_piece || ops[i].atom == DW_OP_bit_piece)
+		if (ops[i].atom == DW_OP_piece ||
+		    ops[i].atom == DW_OP_bit_piece)
 			pieces = true;
 	memset(c->buf, 0, sizeof(c->buf));
 	r = eval(&ev, ops, n, pieces ? c->buf : NULL, size, &len);

@@ -42,28 +42,37 @@ struct tref {
 	unsigned int dim;
 };
 
-enum step_kind { S_OFF, S_DEREF };
+enum step_kind {
+	S_OFF,
+	S_DEREF
+};
 
 struct step {
 	enum step_kind kind;
 	int64_t off;
 };
 
-enum cast_kind { C_NONE, C_STRING, C_HEX, C_SIGNED, C_UNSIGNED };
+enum cast_kind {
+	C_NONE,
+	C_STRING,
+	C_HEX,
+	C_SIGNED,
+	C_UNSIGNED
+};
 
 struct dv_expr {
 	char *name;
 	struct dv_obj *o;
 	Dwarf_Die var;
-	Dwarf_Die func;		/* the concrete function around pc */
+	Dwarf_Die func; /* the concrete function around pc */
 	bool has_func;
-	uint64_t pc;		/* file-relative */
+	uint64_t pc; /* file-relative */
 	struct step steps[MAX_STEPS];
 	unsigned int nsteps;
-	struct tref type;	/* of the value the path ends at */
-	size_t var_size;	/* of the variable itself */
+	struct tref type; /* of the value the path ends at */
+	size_t var_size; /* of the variable itself */
 	bool bitfield;
-	uint64_t bit_off, bit_size;	/* from the last S_OFF's byte */
+	uint64_t bit_off, bit_size; /* from the last S_OFF's byte */
 	enum cast_kind cast;
 	unsigned int cast_bits;
 };
@@ -250,7 +259,7 @@ static uint64_t type_size(const struct dv_obj *o, const struct tref *t)
 	case DW_TAG_array_type:
 		e = elem_of(t, &count);
 		if (tag_of(&e) == DW_TAG_array_type && e.dim == t->dim)
-			return 0;	/* a loop */
+			return 0; /* a loop */
 		return count * type_size(o, &e);
 	default:
 		return udata((Dwarf_Die *)&t->die, DW_AT_byte_size, 0);
@@ -310,8 +319,9 @@ static const char *name_of(Dwarf_Die *die)
 {
 	Dwarf_Attribute a;
 
-	return dwarf_attr_integrate(die, DW_AT_name, &a) ? dwarf_formstring(&a)
-							 : NULL;
+	return dwarf_attr_integrate(die, DW_AT_name, &a) ?
+		       dwarf_formstring(&a) :
+		       NULL;
 }
 
 /*
@@ -335,7 +345,7 @@ static void member_place(Dwarf_Die *m, uint64_t *off, bool *bits,
 			*off = w;
 		else if (dwarf_getlocation(&a, &ops, &n) == 0 && n == 1 &&
 			 ops[0].atom == DW_OP_plus_uconst)
-			*off = ops[0].number;	/* DWARF 2 */
+			*off = ops[0].number; /* DWARF 2 */
 	}
 	*bit_size = udata(m, DW_AT_bit_size, 0);
 	if (!*bit_size)
@@ -401,8 +411,8 @@ static bool find_member(struct tref *t, const char *name, Dwarf_Die *out,
 #define MAX_SCOPES 32
 
 /* The DIEs with code around pc, outermost first, below cu. */
-static unsigned int scopes_at(Dwarf_Die *parent, Dwarf_Addr pc,
-			      Dwarf_Die *out, unsigned int n)
+static unsigned int scopes_at(Dwarf_Die *parent, Dwarf_Addr pc, Dwarf_Die *out,
+			      unsigned int n)
 {
 	Dwarf_Die c;
 
@@ -446,8 +456,8 @@ static bool is_decl(Dwarf_Die *d)
 	Dwarf_Attribute a;
 	bool f = false;
 
-	return dwarf_attr(d, DW_AT_declaration, &a) && !dwarf_formflag(&a, &f)
-	       && f;
+	return dwarf_attr(d, DW_AT_declaration, &a) &&
+	       !dwarf_formflag(&a, &f) && f;
 }
 
 /* A variable named name among scope's children (and its abstract
@@ -473,7 +483,8 @@ static bool var_in(Dwarf_Die *scope, const char *name, Dwarf_Die *out)
 		do {
 			const char *n;
 
-			if (is_var(&c) && (n = name_of(&c)) && !strcmp(n, name)) {
+			if (is_var(&c) && (n = name_of(&c)) &&
+			    !strcmp(n, name)) {
 				*out = c;
 				return true;
 			}
@@ -611,10 +622,10 @@ static bool add_step(struct dv_expr *e, enum step_kind k, int64_t off)
 	return true;
 }
 
-#define FAIL(...)                                               \
-	do {                                                    \
-		snprintf(err, errlen, __VA_ARGS__);             \
-		goto fail;                                      \
+#define FAIL(...)                                   \
+	do {                                        \
+		snprintf(err, errlen, __VA_ARGS__); \
+		goto fail;                          \
 	} while (0)
 
 /* One dereference of the value typed *t, named so far by n chars of text. */
@@ -705,7 +716,8 @@ struct dv_expr *dv_compile(struct dv_obj *o, uint64_t pc, const char *text,
 		if (!*p || *p == ':')
 			break;
 		if (e->bitfield)
-			FAIL("'%.*s' is a bitfield", (int)(p - e->name), e->name);
+			FAIL("'%.*s' is a bitfield", (int)(p - e->name),
+			     e->name);
 		if (*p == '[') {
 			char *end;
 			long long idx;
@@ -713,13 +725,15 @@ struct dv_expr *dv_compile(struct dv_obj *o, uint64_t pc, const char *text,
 			uint64_t count;
 
 			idx = strtoll(p + 1, &end, 0);
-			if (end == p + 1 || *(end = (char *)skip_ws(end)) != ']')
+			if (end == p + 1 ||
+			    *(end = (char *)skip_ws(end)) != ']')
 				FAIL("bad value path '%s': [N] with a number N expected",
 				     e->name);
 			if (is_pointer(&e->type)) {
 				el = type_ref(&e->type.die);
 				if (!add_step(e, S_DEREF, 0))
-					FAIL("value path '%s' too long", e->name);
+					FAIL("value path '%s' too long",
+					     e->name);
 			} else if (tag_of(&e->type) == DW_TAG_array_type) {
 				el = elem_of(&e->type, &count);
 			} else {
@@ -748,13 +762,15 @@ struct dv_expr *dv_compile(struct dv_obj *o, uint64_t pc, const char *text,
 					     (int)(p - e->name), e->name);
 				e->type = type_ref(&e->type.die);
 				if (!add_step(e, S_DEREF, 0))
-					FAIL("value path '%s' too long", e->name);
+					FAIL("value path '%s' too long",
+					     e->name);
 			}
 			if (!is_aggregate(&e->type))
 				FAIL("'%.*s' is not a struct or union%s",
 				     (int)(p - e->name), e->name,
-				     !arrow && is_pointer(&e->type)
-					     ? " (a pointer: use ->)" : "");
+				     !arrow && is_pointer(&e->type) ?
+					     " (a pointer: use ->)" :
+					     "");
 			memcpy(field, f, fl);
 			field[fl] = '\0';
 			off = 0;
@@ -897,8 +913,8 @@ static int loc_bits(const struct dv_frame *f, const struct vloc *l,
 	for (size_t i = nb; i-- > 0;)
 		x = (x << 8) | b[i];
 	x >>= shift;
-	*v = bit_size == 64 ? (uint64_t)x
-			    : (uint64_t)x & ((UINT64_C(1) << bit_size) - 1);
+	*v = bit_size == 64 ? (uint64_t)x :
+			      (uint64_t)x & ((UINT64_C(1) << bit_size) - 1);
 	return 0;
 }
 
@@ -926,8 +942,8 @@ static struct vloc locate(const struct dv_expr *e, const struct dv_frame *f,
 	ctx->pc = e->pc;
 	l = dv_locate(ctx, (Dwarf_Die *)&e->var,
 		      e->var_size ? e->var_size : ptr_size(e->o));
-	for (unsigned int i = 0; i < e->nsteps && (l.kind == VL_MEM ||
-						   l.kind == VL_BYTES); i++) {
+	for (unsigned int i = 0;
+	     i < e->nsteps && (l.kind == VL_MEM || l.kind == VL_BYTES); i++) {
 		const struct step *s = &e->steps[i];
 		uint64_t p;
 
@@ -1036,14 +1052,14 @@ int dv_eval_scalar(const struct dv_expr *e, const struct dv_frame *f,
 		r = loc_bits(f, &l, e->bit_off, e->bit_size, &v);
 	else if (e->cast != C_NONE)
 		r = loc_uint(f, &l, 0,
-			     size && size < e->cast_bits / 8 ? size
-							     : e->cast_bits / 8,
+			     size && size < e->cast_bits / 8 ? size :
+							       e->cast_bits / 8,
 			     &v);
 	else if (tag == DW_TAG_base_type || tag == DW_TAG_enumeration_type ||
 		 is_pointer(&t))
 		r = loc_uint(f, &l, 0, size, &v);
 	else
-		r = -EINVAL;	/* an aggregate */
+		r = -EINVAL; /* an aggregate */
 	if (r)
 		goto out;
 	if (e->cast == C_SIGNED) {
@@ -1051,18 +1067,25 @@ int dv_eval_scalar(const struct dv_expr *e, const struct dv_frame *f,
 		out->i = (int64_t)sext(v, e->cast_bits);
 	} else if (e->cast != C_NONE) {
 		out->kind = DVS_UINT;
-		out->u = e->cast_bits == 64
-				 ? v : v & ((UINT64_C(1) << e->cast_bits) - 1);
+		out->u = e->cast_bits == 64 ?
+				 v :
+				 v & ((UINT64_C(1) << e->cast_bits) - 1);
 	} else if (is_pointer(&t)) {
 		out->kind = DVS_UINT;
 		out->u = v;
 	} else if (tag == DW_TAG_enumeration_type) {
 		out->kind = DVS_INT;
-		out->i = enum_signed(&t) ? (int64_t)sext(v, size * 8)
-					 : (int64_t)v;
+		out->i = enum_signed(&t) ? (int64_t)sext(v, size * 8) :
+					   (int64_t)v;
 	} else if ((enc = udata(&t.die, DW_AT_encoding, 0)) == DW_ATE_float) {
-		union { uint32_t u; float f; } fl = { .u = (uint32_t)v };
-		union { uint64_t u; double d; } db = { .u = v };
+		union {
+			uint32_t u;
+			float f;
+		} fl = { .u = (uint32_t)v };
+		union {
+			uint64_t u;
+			double d;
+		} db = { .u = v };
 
 		if (size != 4 && size != 8) {
 			r = -EINVAL;
@@ -1072,8 +1095,9 @@ int dv_eval_scalar(const struct dv_expr *e, const struct dv_frame *f,
 		out->d = size == 4 ? fl.f : db.d;
 	} else if (is_signed_enc(enc)) {
 		out->kind = DVS_INT;
-		out->i = (int64_t)sext(v, e->bitfield ? (unsigned int)e->bit_size
-						      : (unsigned int)size * 8);
+		out->i = (int64_t)sext(v, e->bitfield ?
+						  (unsigned int)e->bit_size :
+						  (unsigned int)size * 8);
 	} else {
 		out->kind = DVS_UINT;
 		out->u = v;
@@ -1092,7 +1116,7 @@ out:
 
 struct pctx {
 	struct tcb *tcp;
-	const struct dv_frame *f;	/* reads through the tracee path */
+	const struct dv_frame *f; /* reads through the tracee path */
 	const struct dv_obj *o;
 };
 
@@ -1189,8 +1213,8 @@ static void print_scalar(struct pctx *p, const struct tref *t, uint64_t v,
 }
 
 /* char name[N]: a string of at most N bytes, cut at -s by emit. */
-static void print_char_array(struct pctx *p, const struct vloc *l,
-			     uint64_t off, uint64_t size)
+static void print_char_array(struct pctx *p, const struct vloc *l, uint64_t off,
+			     uint64_t size)
 {
 	char buf[DV_MAX_BYTES];
 	size_t n;
@@ -1249,7 +1273,7 @@ static void print_members(struct pctx *p, const struct tref *t,
 
 		if (dwarf_tag(&c) != DW_TAG_member || is_decl(&c) ||
 		    dwarf_hasattr(&c, DW_AT_external))
-			continue;	/* C++ static members */
+			continue; /* C++ static members */
 		n = name_of(&c);
 		mt = type_ref(&c);
 		member_place(&c, &moff, &bits, &bo, &bs);
@@ -1328,8 +1352,7 @@ static void print_cast(struct pctx *p, const struct dv_expr *e,
 	if (e->bitfield)
 		r = loc_bits(p->f, l, e->bit_off, e->bit_size, &v);
 	else
-		r = loc_uint(p->f, l, 0, size && size < want ? size : want,
-			     &v);
+		r = loc_uint(p->f, l, 0, size && size < want ? size : want, &v);
 	if (r) {
 		print_unreadable(p);
 		return;

@@ -28,16 +28,16 @@ struct dv_obj {
 	 */
 	Dwarf_Addr elfbias;
 	Dwarf_Addr dwbias;
-	bool is64;		/* ELFCLASS64 */
+	bool is64; /* ELFCLASS64 */
 };
 
 /* Where a value is at one hit. */
 enum vl_kind {
-	VL_MEM,			/* in tracee memory at addr */
-	VL_BYTES,		/* its bytes are known: bytes[0..len) */
-	VL_OPTIMIZED,		/* "<optimized out>" */
-	VL_SYNTHETIC,		/* DW_OP_implicit_pointer */
-	VL_UNREADABLE,		/* an op or register we cannot evaluate */
+	VL_MEM, /* in tracee memory at addr */
+	VL_BYTES, /* its bytes are known: bytes[0..len) */
+	VL_OPTIMIZED, /* "<optimized out>" */
+	VL_SYNTHETIC, /* DW_OP_implicit_pointer */
+	VL_UNREADABLE, /* an op or register we cannot evaluate */
 };
 
 struct vloc {
@@ -54,9 +54,9 @@ struct vloc {
 struct dv_evalctx {
 	const struct dv_obj *o;
 	const struct dv_frame *f;
-	Dwarf_Die *func;	/* the concrete function around pc, or NULL */
-	uint64_t pc;		/* file-relative (module address) */
-	unsigned char buf[DV_MAX_BYTES];	/* backs a VL_BYTES result */
+	Dwarf_Die *func; /* the concrete function around pc, or NULL */
+	uint64_t pc; /* file-relative (module address) */
+	unsigned char buf[DV_MAX_BYTES]; /* backs a VL_BYTES result */
 };
 
 /*

@@ -23,7 +23,11 @@ struct inner {
 	short y;
 };
 
-enum color { RED, GREEN = 5, BLUE = -1 };
+enum color {
+	RED,
+	GREEN = 5,
+	BLUE = -1
+};
 
 struct item {
 	int len;

@@ -44,7 +44,7 @@
 
 struct config cfg = { .string_limit = 32 };
 
-static int mem_fd = -1;		/* /proc/PID/mem of the stopped child */
+static int mem_fd = -1; /* /proc/PID/mem of the stopped child */
 static char out[4096];
 static size_t outlen;
 static bool seen[16], sep;
@@ -65,8 +65,8 @@ static void put(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	outlen += (size_t)vsnprintf(out + outlen, sizeof(out) - outlen, fmt,
-				    ap);
+	outlen +=
+		(size_t)vsnprintf(out + outlen, sizeof(out) - outlen, fmt, ap);
 	va_end(ap);
 	if (outlen >= sizeof(out))
 		outlen = sizeof(out) - 1;
@@ -127,8 +127,7 @@ void emit_real(struct tcb *tcp, const char *text)
 	emit_raw(tcp, text);
 }
 
-void emit_quoted(struct tcb *tcp, const char *s, size_t len,
-		 unsigned int flags)
+void emit_quoted(struct tcb *tcp, const char *s, size_t len, unsigned int flags)
 {
 	item();
 	put("\"%.*s\"%s", (int)len, s, flags & QUOTE_ELLIPSIS ? "..." : "");
@@ -136,8 +135,8 @@ void emit_quoted(struct tcb *tcp, const char *s, size_t len,
 
 int tracee_read(struct tcb *tcp, uint64_t addr, void *buf, size_t len)
 {
-	return pread(mem_fd, buf, len, (off_t)addr) == (ssize_t)len ? 0
-								    : -EFAULT;
+	return pread(mem_fd, buf, len, (off_t)addr) == (ssize_t)len ? 0 :
+								      -EFAULT;
 }
 
 static void cstr(struct tcb *tcp, uint64_t addr, size_t max)
@@ -227,11 +226,17 @@ void lc_sprint_char(char *buf, size_t size, unsigned char c, bool ltrace)
 	snprintf(buf, size, c >= ' ' && c < 0x7f ? "'%c'" : "'\\%03o'", c);
 }
 
-bool lc_sprint_scalar(char *buf, size_t size, const struct ptype *t,
-		      uint64_t v, bool compat, bool ltrace)
+bool lc_sprint_scalar(char *buf, size_t size, const struct ptype *t, uint64_t v,
+		      bool compat, bool ltrace)
 {
-	union { uint32_t u; float f; } fl = { .u = (uint32_t)v };
-	union { uint64_t u; double d; } db = { .u = v };
+	union {
+		uint32_t u;
+		float f;
+	} fl = { .u = (uint32_t)v };
+	union {
+		uint64_t u;
+		double d;
+	} db = { .u = v };
 
 	if (t->kind == PT_BOOL)
 		snprintf(buf, size, "%s", v ? "true" : "false");
@@ -285,8 +290,8 @@ static unsigned int mark_line(const char *mark)
 }
 
 /* Every address of line of probe_vars.c, is_stmt rows only; lowest first. */
-static unsigned int line_addrs(Dwarf *dbg, unsigned int line,
-			       uint64_t *addrs, unsigned int max)
+static unsigned int line_addrs(Dwarf *dbg, unsigned int line, uint64_t *addrs,
+			       unsigned int max)
 {
 	/* n 0 and lines NULL: libdw allocates the result. */
 	Dwarf_Line **lines = NULL;
@@ -306,7 +311,8 @@ static unsigned int line_addrs(Dwarf *dbg, unsigned int line,
 	}
 	free(lines);
 	for (unsigned int i = 1; i < k; i++)
-		for (unsigned int j = i; j > 0 && addrs[j] < addrs[j - 1]; j--) {
+		for (unsigned int j = i; j > 0 && addrs[j] < addrs[j - 1];
+		     j--) {
 			uint64_t t = addrs[j];
 
 			addrs[j] = addrs[j - 1];
@@ -410,7 +416,9 @@ static int run_to(const char *prog, uint64_t addr, struct hit *h)
 		goto fail;
 	h->f = (struct dv_frame){
 		/* A 32-bit tracee's registers in their 64-bit slots. */
-		.regs = &h->regs, .is64 = !strstr(prog, "32"), .bias = h->bias,
+		.regs = &h->regs,
+		.is64 = !strstr(prog, "32"),
+		.bias = h->bias,
 		.read = mem_read,
 	};
 	return 0;
@@ -435,10 +443,10 @@ static void end_run(struct hit *h)
 
 struct want {
 	const char *path;
-	int kind;		/* DVS_*, or -1: optimized out */
-	long long i;		/* INT, UINT */
-	const char *s;		/* STRING */
-	double d;		/* FLOAT */
+	int kind; /* DVS_*, or -1: optimized out */
+	long long i; /* INT, UINT */
+	const char *s; /* STRING */
+	double d; /* FLOAT */
 };
 
 static void check_scalar(struct dv_obj *o, const char *where, uint64_t pc,
@@ -489,9 +497,10 @@ static void check_print(struct dv_obj *o, const char *where, uint64_t pc,
 	reset_out();
 	dv_print(NULL, e, &h->f);
 	/* A want ending in "=" is a prefix: an address follows. */
-	CHECK(want[strlen(want) - 1] == '='
-		      ? !strncmp(out, want, strlen(want)) : !strcmp(out, want), "%s: print %s: [%s], want [%s]", where, path,
-	      out, want);
+	CHECK(want[strlen(want) - 1] == '=' ?
+		      !strncmp(out, want, strlen(want)) :
+		      !strcmp(out, want),
+	      "%s: print %s: [%s], want [%s]", where, path, out, want);
 	dv_expr_free(e);
 }
 
@@ -570,8 +579,7 @@ static void test_after_init(const char *prog, bool opt)
 			    "<optimized out>");
 	}
 	if (!opt) {
-		check_print(o, where, addrs[0], &h, "s.inner",
-			    "{x=11, y=-3}");
+		check_print(o, where, addrs[0], &h, "s.inner", "{x=11, y=-3}");
 		check_print(o, where, addrs[0], &h, "s.arr", "[1, 2, 3, 4]");
 		check_print(o, where, addrs[0], &h, "s.color", "GREEN");
 		check_print(o, where, addrs[0], &h, "s.tag", "\"tagged\"");
@@ -699,8 +707,8 @@ static void test_process(const char *prog, bool opt)
 	 * -O2: after the call, k is dead and described by its entry value,
 	 * which only the first byte of process can tell.
 	 */
-	if (opt && !run_mark(prog, o, "after_call", &pc, &h, where,
-			     sizeof(where))) {
+	if (opt &&
+	    !run_mark(prog, o, "after_call", &pc, &h, where, sizeof(where))) {
 		static const struct want dead = { "k", -1 };
 		/* i386 passes k on the stack, where it stays. */
 		static const struct want kept = { "k", DVS_INT, 7 };
@@ -810,14 +818,42 @@ static void test_inline(const char *prog, bool opt)
 static void test_parse(const char *prog)
 {
 	static const char *const good[] = {
-		"s", "s.len", " s.len ", "s . len", "hdr->len", "hdr -> len",
-		"*hdr", "s.arr[0]", "s.arr[ 3 ]", "s.arr[0x1]",
-		"hdr[0].len", "hdr[-1]", "*s.name", "s.inner.x", "s.tag[1]",
-		"s.next->next->len", "name:string", "len:x8", "len:x16",
-		"len:x32", "len:x64", "len:s8", "len:s16", "len:s32",
-		"len:s64", "len:u8", "len:u16", "len:u32", "len:u64",
-		"s.u.f", "s.flag", "counter", "hidden", "global_item.name",
-		"s.arr:string", "*name:x8",
+		"s",
+		"s.len",
+		" s.len ",
+		"s . len",
+		"hdr->len",
+		"hdr -> len",
+		"*hdr",
+		"s.arr[0]",
+		"s.arr[ 3 ]",
+		"s.arr[0x1]",
+		"hdr[0].len",
+		"hdr[-1]",
+		"*s.name",
+		"s.inner.x",
+		"s.tag[1]",
+		"s.next->next->len",
+		"name:string",
+		"len:x8",
+		"len:x16",
+		"len:x32",
+		"len:x64",
+		"len:s8",
+		"len:s16",
+		"len:s32",
+		"len:s64",
+		"len:u8",
+		"len:u16",
+		"len:u32",
+		"len:u64",
+		"s.u.f",
+		"s.flag",
+		"counter",
+		"hidden",
+		"global_item.name",
+		"s.arr:string",
+		"*name:x8",
 	};
 	static const struct {
 		const char *text, *err;
@@ -831,7 +867,8 @@ static void test_parse(const char *prog)
 		{ "s.nosuch", "no field 'nosuch' in 's'" },
 		{ "s->len", "'s' is not a pointer" },
 		{ "len->x", "'len' is not a pointer" },
-		{ "hdr.len", "'hdr' is not a struct or union (a pointer: use ->)" },
+		{ "hdr.len",
+		  "'hdr' is not a struct or union (a pointer: use ->)" },
 		{ "len.x", "'len' is not a struct or union" },
 		{ "len[0]", "'len' is not an array or a pointer" },
 		{ "*len", "'*len' is not a pointer" },
