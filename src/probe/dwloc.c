@@ -281,6 +281,46 @@ static int find_offset(const Dwarf_Op *ops, size_t n, Dwarf_Word off, size_t *i)
 	return E_UNREAD;
 }
 
+/*
+ * DW_OP_piece, DW_OP_bit_piece: the location described since the last
+ * piece (none: empty, optimized out) holds the next bytes of the value.
+ * Bit pieces only at whole bytes.
+ */
+static int piece(struct ev *ev, const Dwarf_Op *op, bool empty,
+		 unsigned char *out, size_t size, size_t *outlen)
+{
+	bool bits = op->atom == DW_OP_bit_piece;
+	size_t psz = bits ? (size_t)op->number / 8 : (size_t)op->number;
+	uint64_t v;
+	int r = 0;
+
+	if (!out || (bits && (op->number % 8 || op->number2 % 8)))
+		return E_UNREAD;
+	if (*outlen + psz > size)
+		psz = size > *outlen ? size - *outlen : 0;
+	if (!psz) {
+		r = 0;
+	} else if (empty) {
+		r = E_OPT;
+	} else if (bits && op->number2 && ev->lk == LK_REG) {
+		/* Bits higher up in a register. */
+		if (dv_reg(ev->c->f, ev->regno, &v))
+			return E_UNREAD;
+		put_le(out + *outlen, v >> op->number2, psz);
+	} else if (bits && op->number2) {
+		return E_UNREAD;
+	} else {
+		r = take_bytes(ev, out + *outlen, psz);
+	}
+	if (r)
+		return r;
+	*outlen += psz;
+	/* Each piece starts afresh. */
+	ev->sp = 0;
+	ev->lk = LK_MEM;
+	return 0;
+}
+
 static int64_t sx(uint64_t v, uint64_t mask)
 {
 	return mask == UINT32_MAX ? (int64_t)(int32_t)v : (int64_t)v;
@@ -295,7 +335,7 @@ static int eval(struct ev *ev, const Dwarf_Op *ops, size_t n,
 		unsigned char *out, size_t size, size_t *outlen)
 {
 	uint64_t a, b;
-	size_t steps = 0;
+	size_t steps = 0, piece_start = 0;
 	int r;
 
 	*outlen = 0;
@@ -606,49 +646,14 @@ static int eval(struct ev *ev, const Dwarf_Op *ops, size_t n,
 					r = push(ev, a);
 				break;
 			case DW_OP_piece:
-			case DW_OP_bit_piece: {
-				/* Whole bytes only: bit pieces at byte bounds. */
-				size_t psz = atom == DW_OP_piece ?
-						     (size_t)op->number :
-						     (size_t)op->number / 8;
-
-				if (!out ||
-				    (atom == DW_OP_bit_piece &&
-				     (op->number % 8 || op->number2 % 8)))
-					return E_UNREAD;
-				if (*outlen + psz > size)
-					psz = size > *outlen ? size - *outlen :
-							       0;
-				if (psz) {
-					if (atom == DW_OP_bit_piece &&
-					    ev->lk == LK_REG && op->number2) {
-						if (dv_reg(ev->c->f, ev->regno,
-							   &a))
-							return E_UNREAD;
-						put_le(out + *outlen,
-						       a >> op->number2, psz);
-						r = 0;
-					} else if (i &&
-						   (ops[i - 1].atom ==
-							    DW_OP_piece ||
-						    ops[i - 1].atom ==
-							    DW_OP_bit_piece)) {
-						/* An empty piece: optimized out. */
-						r = E_OPT;
-					} else {
-						r = take_bytes(
-							ev, out + *outlen, psz);
-					}
-					if (r)
-						return r;
-				}
-				*outlen += psz;
-				/* Each piece starts afresh. */
-				ev->sp = 0;
-				ev->lk = LK_MEM;
-				r = 0;
+			case DW_OP_bit_piece:
+				r = piece(ev, op, i == piece_start, out, size,
+					  outlen);
+				piece_start = i + 1;
 				break;
-			}
+			case DW_OP_GNU_parameter_ref:
+				/* The caller's value: call sites not read. */
+				return E_OPT;
 			default:
 				/* TLS, DWARF procedures, typed constants. */
 				return E_UNREAD;

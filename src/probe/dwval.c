@@ -655,6 +655,11 @@ struct dv_expr *dv_compile(struct dv_obj *o, uint64_t pc, const char *text,
 	size_t len;
 	bool found = false;
 
+	if (!o) {
+		snprintf(err, errlen, "no DWARF to read '%s' from", text);
+		free(e);
+		return NULL;
+	}
 	if (!e) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;

@@ -917,6 +917,9 @@ static void test_parse(const char *prog)
 	/* The same handle again. */
 	CHECK(dv_open(prog) == o, "dv_open %s is not cached", prog);
 	CHECK(!dv_open("/nonexistent/prog"), "dv_open of nothing");
+	CHECK(!dv_compile(NULL, pc, "len", err, sizeof(err)) &&
+		      strstr(err, "no DWARF"),
+	      "dv_compile without DWARF: %s", err);
 }
 
 int main(void)
