@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "engine/engine.h"
 #include "libcall/printval.h"
 #include "libcall/proto.h"
@@ -923,6 +924,27 @@ static int loc_bits(const struct dv_frame *f, const struct vloc *l,
 	return 0;
 }
 
+/* An x87 long double (10 bytes in a 12- or 16-byte slot) at l + off. */
+static int loc_ldouble(const struct dv_frame *f, const struct vloc *l,
+		       uint64_t off, long double *ld)
+{
+	unsigned char b[16] = { 0 };
+	int r = loc_read(f, l, off, b, 10);
+
+	if (!r) {
+		*ld = 0;
+		memcpy(ld, b, sizeof(*ld) < 10 ? sizeof(*ld) : 10);
+	}
+	return r;
+}
+
+static bool is_ldouble(const struct tref *t)
+{
+	return tag_of(t) == DW_TAG_base_type &&
+	       udata((Dwarf_Die *)&t->die, DW_AT_encoding, 0) == DW_ATE_float &&
+	       udata((Dwarf_Die *)&t->die, DW_AT_byte_size, 0) > 8;
+}
+
 static uint64_t sext(uint64_t v, unsigned int bits)
 {
 	if (bits >= 64 || !bits)
@@ -1051,6 +1073,16 @@ int dv_eval_scalar(const struct dv_expr *e, const struct dv_frame *f,
 		}
 		if (!r)
 			out->kind = DVS_STRING;
+		goto out;
+	}
+	if (!e->bitfield && e->cast == C_NONE && is_ldouble(&t)) {
+		long double ld;
+
+		r = loc_ldouble(f, &l, 0, &ld);
+		if (!r) {
+			out->kind = DVS_FLOAT;
+			out->d = (double)ld;
+		}
 		goto out;
 	}
 	if (e->bitfield)
@@ -1217,7 +1249,25 @@ static void print_scalar(struct pctx *p, const struct tref *t, uint64_t v,
 	}
 }
 
-/* char name[N]: a string of at most N bytes, cut at -s by emit. */
+/* As printval.c prints one: the fewest digits that read back the same. */
+static void print_ldouble(struct pctx *p, const struct vloc *l, uint64_t off)
+{
+	long double ld;
+	char buf[128];
+
+	if (loc_ldouble(p->f, l, off, &ld)) {
+		print_unreadable(p);
+		return;
+	}
+	for (int prec = 1; prec <= 21; prec++) {
+		snprintf(buf, sizeof(buf), "%.*Lg", prec, ld);
+		if (strtold(buf, NULL) == ld)
+			break;
+	}
+	emit_real(p->tcp, buf);
+}
+
+/* char name[N]: a string of at most N bytes, cut at -s. */
 static void print_char_array(struct pctx *p, const struct vloc *l, uint64_t off,
 			     uint64_t size)
 {
@@ -1233,7 +1283,12 @@ static void print_char_array(struct pctx *p, const struct vloc *l, uint64_t off,
 		print_unreadable(p);
 		return;
 	}
-	emit_quoted(p->tcp, buf, strnlen(buf, n), 0);
+	/* In registers or implicit: emit_cstr_max's cut, done here. */
+	n = strnlen(buf, n);
+	if (n > cfg.string_limit)
+		emit_quoted(p->tcp, buf, cfg.string_limit, QUOTE_ELLIPSIS);
+	else
+		emit_quoted(p->tcp, buf, n, 0);
 }
 
 static void print_array(struct pctx *p, const struct tref *t,
@@ -1318,6 +1373,11 @@ static void print_value(struct pctx *p, const struct tref *t,
 		print_array(p, t, l, off, depth);
 		return;
 	case DW_TAG_base_type:
+		if (is_ldouble(t)) {
+			print_ldouble(p, l, off);
+			return;
+		}
+		/* fall through */
 	case DW_TAG_enumeration_type:
 	case DW_TAG_pointer_type:
 	case DW_TAG_reference_type:

@@ -49,6 +49,7 @@ struct item {
 };
 
 int counter = 42;
+long double precise = 3.25L;
 static long hidden = -7;
 struct item global_item = { .len = 99, .name = "global" };
 volatile int sink_int;

@@ -528,6 +528,7 @@ static const struct want at_init[] = {
 	{ "s.next->len", DVS_INT, 99 },
 	{ "s.next->name", DVS_STRING, 0, "global" },
 	{ "counter", DVS_INT, 42 },
+	{ "precise", DVS_FLOAT, 0, NULL, 3.25 },
 	{ "hidden", DVS_INT, -7 },
 	{ "global_item.len", DVS_INT, 99 },
 	{ "*hdr->name", DVS_INT, 'h' },
@@ -585,6 +586,7 @@ static void test_after_init(const char *prog, bool opt)
 		check_print(o, where, addrs[0], &h, "s.tag", "\"tagged\"");
 		check_print(o, where, addrs[0], &h, "name", "\"hello\"");
 		check_print(o, where, addrs[0], &h, "s.ratio", "1.5");
+		check_print(o, where, addrs[0], &h, "precise", "3.25");
 		check_print(o, where, addrs[0], &h, "*name", "'h'");
 		check_print(o, where, addrs[0], &h, "s.delta:x8", "0x1a");
 		check_print(o, where, addrs[0], &h, "s.next->next", "NULL");
