@@ -807,6 +807,17 @@ static void test_inline(const char *prog, bool opt)
 					      st.i == 2 * sv.i,
 				      "%s: t %lld", where, (long long)st.i);
 		}
+		if (opt) {
+			/* $args in an inlined copy: the copy's own. */
+			struct dv_expr **args;
+			unsigned int na = dv_compile_args(o, pc, &args);
+
+			CHECK(na == 1 && !strcmp(dv_expr_name(args[0]), "v"),
+			      "%s: %u args at the inlined copy", where, na);
+			for (unsigned int k = 0; k < na; k++)
+				dv_expr_free(args[k]);
+			free(args);
+		}
 		dv_expr_free(v);
 		dv_expr_free(t);
 		end_run(&h);
