@@ -86,8 +86,9 @@ static const char *decl_file_of(Dwarf_Die *die, Dwarf_Die *cu)
 	Dwarf_Attribute attr;
 	Dwarf_Word idx;
 
-	if (!f && !dwarf_formudata(dwarf_attr_integrate(die, DW_AT_decl_file,
-							&attr), &idx) &&
+	if (!f &&
+	    !dwarf_formudata(dwarf_attr_integrate(die, DW_AT_decl_file, &attr),
+			     &idx) &&
 	    idx == 0)
 		f = dwarf_diename(cu);
 	return f;
@@ -104,8 +105,8 @@ int dwobj_func_init(struct dwobj_func *f, Dwarf_Die *die)
 	    dwarf_decl_line(die, &f->decl_line) || f->decl_line <= 0 ||
 	    dwarf_getsrclines(&f->cu, &f->lines, &f->n))
 		return -1;
-	f->comp_dir = dwarf_formstring(dwarf_attr(&f->cu, DW_AT_comp_dir,
-						  &attr));
+	f->comp_dir =
+		dwarf_formstring(dwarf_attr(&f->cu, DW_AT_comp_dir, &attr));
 	return 0;
 }
 

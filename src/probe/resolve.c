@@ -21,16 +21,19 @@
 struct resolver {
 	const struct probe_spec *spec;
 	Dwfl_Module *mod;
-	GElf_Addr bias;		/* the main ELF file's, in the Dwfl */
+	GElf_Addr bias; /* the main ELF file's, in the Dwfl */
 	struct probe_sites *out;
 	unsigned int cap;
 	int rc;
-	/* FUNC: the matching functions, each start once */
-	struct func {
-		uint64_t start, size, entry;	/* size, entry: 0 unknown */
-		const char *name;		/* libdw's, until dwfl_end */
-	} *funcs;
+	struct func *funcs; /* FUNC: the matching ones, each start once */
 	size_t nfuncs, capfuncs;
+};
+
+struct func {
+	uint64_t start;
+	uint64_t size; /* 0: unknown */
+	uint64_t entry; /* after the prologue; 0: unknown */
+	const char *name; /* libdw's, until dwfl_end() */
 };
 
 static struct probe_site *site_add(struct resolver *r, uint64_t addr)
@@ -71,8 +74,8 @@ static struct func *func_at(struct resolver *r, uint64_t start)
 	return NULL;
 }
 
-static struct func *func_add(struct resolver *r, uint64_t start,
-			     uint64_t size, const char *name)
+static struct func *func_add(struct resolver *r, uint64_t start, uint64_t size,
+			     const char *name)
 {
 	struct func *f = func_at(r, start);
 
@@ -129,9 +132,8 @@ static void resolve_func(struct resolver *r)
 	for (int i = 1; i < n && !r->rc; i++) {
 		GElf_Sym sym;
 		GElf_Addr addr;
-		const char *name = dwfl_module_getsym_info(r->mod, i, &sym,
-							   &addr, NULL, NULL,
-							   NULL);
+		const char *name = dwfl_module_getsym_info(
+			r->mod, i, &sym, &addr, NULL, NULL, NULL);
 		int type = GELF_ST_TYPE(sym.st_info);
 
 		if (name && *name && sym.st_shndx != SHN_UNDEF &&
@@ -184,8 +186,7 @@ static bool file_matches(const char *path, const char *file)
  * f's own rows; else rows of a file that file_matches spec->file.
  */
 static void line_rows(struct resolver *r, Dwarf_Lines *lines, size_t n,
-		      Dwarf_Addr dwbias, long line,
-		      const struct dwobj_func *f)
+		      Dwarf_Addr dwbias, long line, const struct dwobj_func *f)
 {
 	const char *prev_file = NULL;
 	int prev_line = -1;
@@ -305,15 +306,16 @@ static void describe(struct resolver *r, struct probe_site *s)
 	if (!s->func) {
 		name = dwfl_module_addrinfo(r->mod, s->addr + r->bias, &off,
 					    &sym, NULL, NULL, NULL);
-		if (name && *name && (GELF_ST_TYPE(sym.st_info) == STT_FUNC ||
-				      GELF_ST_TYPE(sym.st_info) ==
-					      STT_GNU_IFUNC)) {
+		if (name && *name &&
+		    (GELF_ST_TYPE(sym.st_info) == STT_FUNC ||
+		     GELF_ST_TYPE(sym.st_info) == STT_GNU_IFUNC)) {
 			set_str(r, &s->func, name);
 			s->func_addr = s->addr - off;
 		}
 	}
 	s->at_entry = s->func && s->addr == s->func_addr;
-	if (!s->file && (line = dwfl_module_getsrc(r->mod, s->addr + r->bias)) &&
+	if (!s->file &&
+	    (line = dwfl_module_getsrc(r->mod, s->addr + r->bias)) &&
 	    (name = dwfl_lineinfo(line, NULL, &no, NULL, NULL, NULL))) {
 		set_str(r, &s->file, name);
 		s->line = no > 0 ? no : 0;
@@ -362,7 +364,8 @@ int probe_resolve(const struct probe_spec *spec, const char *path,
 	out->n = 0;
 	dwfl = dwobj_open(path, &r.mod);
 	if (!dwfl)
-		return spec->kind == PROBE_SDT ? resolve_sdt(&r, path) : -ENOEXEC;
+		return spec->kind == PROBE_SDT ? resolve_sdt(&r, path) :
+						 -ENOEXEC;
 	elf = dwfl_module_getelf(r.mod, &r.bias);
 	switch (spec->kind) {
 	case PROBE_FUNC:
@@ -401,4 +404,34 @@ void probe_sites_free(struct probe_sites *s)
 	free(s->v);
 	s->v = NULL;
 	s->n = 0;
+}
+
+int probe_resolve_syms(const char *path, struct usdt_arg *args, unsigned int n)
+{
+	Dwfl_Module *mod;
+	Dwfl *dwfl = dwobj_open(path, &mod);
+	GElf_Addr bias;
+	int nsyms, left = 0;
+
+	if (!dwfl)
+		return -ENOEXEC;
+	dwfl_module_getelf(mod, &bias);
+	nsyms = dwfl_module_getsymtab(mod);
+	for (unsigned int i = 0; i < n; i++) {
+		if (!args[i].sym)
+			continue;
+		for (int j = 1; j < nsyms && !args[i].sym_addr; j++) {
+			GElf_Sym sym;
+			GElf_Addr addr;
+			const char *name = dwfl_module_getsym_info(
+				mod, j, &sym, &addr, NULL, NULL, NULL);
+
+			if (name && sym.st_shndx != SHN_UNDEF &&
+			    !strcmp(name, args[i].sym))
+				args[i].sym_addr = addr - bias;
+		}
+		left += !args[i].sym_addr;
+	}
+	dwfl_end(dwfl);
+	return left;
 }

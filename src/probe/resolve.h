@@ -53,4 +53,15 @@ int probe_resolve(const struct probe_spec *spec, const char *path,
 		  struct probe_sites *out);
 void probe_sites_free(struct probe_sites *s);
 
+struct usdt_arg;
+
+/*
+ * Fills the sym_addr (file-relative) of each of args[0..n-1] that names
+ * a symbol (usdt.h: "foo(%rip)"), from the symbol table of the object
+ * at path (.symtab, else .dynsym, or its debug file's).  Returns how
+ * many stay without an address, or -errno (-ENOEXEC: not ELF).
+ */
+int probe_resolve_syms(const char *path, struct usdt_arg *args,
+		       unsigned int n);
+
 #endif
