@@ -406,31 +406,53 @@ void probe_sites_free(struct probe_sites *s)
 	s->n = 0;
 }
 
+/* name's file-relative address in mod's symbol table; 0: none. */
+static uint64_t sym_lookup(Dwfl_Module *mod, GElf_Addr bias, const char *name)
+{
+	int n = dwfl_module_getsymtab(mod);
+
+	for (int i = 1; i < n; i++) {
+		GElf_Sym sym;
+		GElf_Addr addr;
+		const char *s = dwfl_module_getsym_info(mod, i, &sym, &addr,
+							NULL, NULL, NULL);
+
+		if (s && sym.st_shndx != SHN_UNDEF && !strcmp(s, name))
+			return addr - bias;
+	}
+	return 0;
+}
+
+/*
+ * The GOT's address as i386 code has it in a register: the symbol, or
+ * where it points when the symbol table is stripped, .got.plt's start.
+ */
+static uint64_t got_lookup(Dwfl_Module *mod, Elf *elf, GElf_Addr bias)
+{
+	uint64_t got = sym_lookup(mod, bias, "_GLOBAL_OFFSET_TABLE_");
+
+	return got || !elf ? got : usdt_section_addr(elf, ".got.plt");
+}
+
 int probe_resolve_syms(const char *path, struct usdt_arg *args, unsigned int n)
 {
 	Dwfl_Module *mod;
 	Dwfl *dwfl = dwobj_open(path, &mod);
 	GElf_Addr bias;
-	int nsyms, left = 0;
+	Elf *elf;
+	int left = 0;
 
 	if (!dwfl)
 		return -ENOEXEC;
-	dwfl_module_getelf(mod, &bias);
-	nsyms = dwfl_module_getsymtab(mod);
+	elf = dwfl_module_getelf(mod, &bias);
 	for (unsigned int i = 0; i < n; i++) {
 		if (!args[i].sym)
 			continue;
-		for (int j = 1; j < nsyms && !args[i].sym_addr; j++) {
-			GElf_Sym sym;
-			GElf_Addr addr;
-			const char *name = dwfl_module_getsym_info(
-				mod, j, &sym, &addr, NULL, NULL, NULL);
-
-			if (name && sym.st_shndx != SHN_UNDEF &&
-			    !strcmp(name, args[i].sym))
-				args[i].sym_addr = addr - bias;
-		}
-		left += !args[i].sym_addr;
+		args[i].sym_addr = sym_lookup(mod, bias, args[i].sym);
+		if (args[i].gotoff)
+			args[i].got_addr = got_lookup(mod, elf, bias);
+		left += !args[i].sym_addr ||
+			(args[i].gotoff && !args[i].got_addr);
 	}
 	dwfl_end(dwfl);
 	return left;

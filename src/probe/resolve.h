@@ -57,8 +57,9 @@ struct usdt_arg;
 
 /*
  * Fills the sym_addr (file-relative) of each of args[0..n-1] that names
- * a symbol (usdt.h: "foo(%rip)"), from the symbol table of the object
- * at path (.symtab, else .dynsym, or its debug file's).  Returns how
+ * a symbol (usdt.h: "foo(%rip)"), and got_addr for "foo@GOTOFF(%ebx)"
+ * (_GLOBAL_OFFSET_TABLE_, else .got.plt's address), from the object at
+ * path (its .symtab, else .dynsym, or its debug file's).  Returns how
  * many stay without an address, or -errno (-ENOEXEC: not ELF).
  */
 int probe_resolve_syms(const char *path, struct usdt_arg *args,

@@ -68,17 +68,20 @@ int usdt_parse_desc(const void *desc, size_t len, unsigned int addr_size,
 	return 0;
 }
 
-static uint64_t base_section(Elf *elf, size_t shstrndx)
+uint64_t usdt_section_addr(Elf *elf, const char *want)
 {
 	Elf_Scn *scn = NULL;
+	size_t shstrndx;
 
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return 0;
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
 		const char *name;
 
 		if (gelf_getshdr(scn, &sh) &&
 		    (name = elf_strptr(elf, shstrndx, sh.sh_name)) &&
-		    !strcmp(name, ".stapsdt.base"))
+		    !strcmp(name, want))
 			return sh.sh_addr;
 	}
 	return 0;
@@ -94,7 +97,7 @@ static ssize_t read_notes(Elf *elf, struct usdt_note **notes)
 
 	if (!gelf_getehdr(elf, &eh) || elf_getshdrstrndx(elf, &shstrndx))
 		return -ENOEXEC;
-	base = base_section(elf, shstrndx);
+	base = usdt_section_addr(elf, ".stapsdt.base");
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
 		GElf_Nhdr nh;
@@ -338,11 +341,18 @@ static int parse_disp(const char **p, struct usdt_arg *a)
 		return parse_int(p, &a->disp);
 	if (!is_alpha(*s))
 		return 0;
-	while (is_alpha(*s) || is_digit(*s) || *s == '@')
+	while (is_alpha(*s) || is_digit(*s))
 		s++;
 	a->sym = strndup(*p, s - *p);
 	if (!a->sym)
 		return -ENOMEM;
+	/* i386 PIC: the base register holds the GOT's address. */
+	if (*s == '@') {
+		if (strncmp(s, "@GOTOFF", 7))
+			return -1;
+		a->gotoff = true;
+		s += 7;
+	}
 	*p = s;
 	if ((*s == '+' || *s == '-') && is_digit(s[1])) {
 		if (*s == '+')
@@ -408,6 +418,8 @@ static int parse_arg(const char **p, bool is64, struct usdt_arg *a)
 	}
 	/* %rip-relative is only meaningful with a symbol: the assembler's. */
 	if (a->base == USDT_REG_RIP && !a->sym)
+		return -1;
+	if (a->gotoff && (a->base < 0 || a->base == USDT_REG_RIP))
 		return -1;
 	*p = s;
 	return is_end(*s) ? 0 : -1;
@@ -491,10 +503,13 @@ int usdt_arg_value(const struct usdt_arg *a, const struct user_regs_struct *u,
 	/* A segment's base is in the kernel (arch_prctl), not in u. */
 	if (a->segment)
 		return -ENOTSUP;
-	if (a->sym && !a->sym_addr)
+	if (a->sym && (!a->sym_addr || (a->gotoff && !a->got_addr)))
 		return -ENOENT;
 	addr = a->disp;
-	if (a->sym)
+	/* Both in the file: their distance is the same once loaded. */
+	if (a->gotoff)
+		addr += a->sym_addr - a->got_addr;
+	else if (a->sym)
 		addr += a->sym_addr + bias;
 	/* foo(%rip) is foo: the assembler made it relative. */
 	if (a->base >= 0 && a->base != USDT_REG_RIP)

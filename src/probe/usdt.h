@@ -10,6 +10,7 @@
 #ifndef SLTRACE_PROBE_USDT_H
 #define SLTRACE_PROBE_USDT_H
 
+#include <libelf.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -42,6 +43,9 @@ int usdt_parse_desc(const void *desc, size_t len, unsigned int addr_size,
 
 void usdt_free(struct usdt_note *notes, ssize_t n);
 
+/* The address of elf's section named name, or 0 (also for resolve.c). */
+uint64_t usdt_section_addr(Elf *elf, const char *name);
+
 /*
  * A note's argument spec: space-separated [-]SIZE@OPERAND in the AT&T
  * syntax gcc writes for <sys/sdt.h>'s "nor" constraints (x86_64, i386):
@@ -52,6 +56,8 @@ void usdt_free(struct usdt_note *notes, ssize_t n);
  *   8@(%rax,%rdx,8)  4@(,%rax,4)
  *   -8@foo(%rip)  8@foo+16(%rip)     memory at a symbol (+ offset)
  *   4@foo  4@foo+4  4@0x8049000      memory at an absolute address (i386)
+ *   1@small@GOTOFF(%ebx)             i386 PIC: the base holds the GOT's
+ *                                    address, foo@GOTOFF is foo - GOT
  *   8@%fs:16                         a segment: parsed, not evaluated
  *
  * SIZE is 1, 2, 4 or 8 bytes, negative for a signed value; without
@@ -83,13 +89,16 @@ struct usdt_arg {
 	int64_t disp;		/* CONST: the value; MEM: the displacement */
 	char *sym;		/* MEM: a symbol disp counts from; owned */
 	uint64_t sym_addr;	/* its file-relative address: 0 unknown */
+	bool gotoff;		/* sym@GOTOFF: sym minus the GOT's address */
+	uint64_t got_addr;	/* gotoff: _GLOBAL_OFFSET_TABLE_'s, likewise */
 };
 
 /*
  * Parses spec (untrusted) into out[0..max-1] for a tracee of 64-bit
  * (is64) or i386 code.  Returns the number of arguments, or -EINVAL (a
  * bad spec: out holds nothing to release), -E2BIG (more than max),
- * -ENOMEM.  The caller fills sym_addr (probe_resolve_syms(), resolve.h)
+ * -ENOMEM.  The caller fills sym_addr and got_addr (probe_resolve_syms(),
+ * resolve.h)
  * and frees the symbols with usdt_args_release().
  */
 int usdt_args_parse(const char *spec, bool is64, struct usdt_arg *out,

@@ -64,12 +64,78 @@ static void good(const char *spec, bool is64, int size, int kind, int want_rc,
 	/* A symbol's address in the file; the object is loaded at 0x800. */
 	if (a[0].sym)
 		a[0].sym_addr = MEM_AT - 0x800;
+	/* ... and the GOT 16 bytes before it. */
+	if (a[0].gotoff)
+		a[0].got_addr = MEM_AT - 0x800 - 16;
 	rc = usdt_arg_value(&a[0], &u, is64, 0x800, read_mem, NULL, &v);
 	CHECK(rc == want_rc, "%s: rc %d", spec, rc);
 	CHECK(rc || v == want, "%s: value %#llx, want %#llx", spec,
 	      (unsigned long long)v, (unsigned long long)want);
 	usdt_args_release(a, n);
 }
+
+/* One argument each, and its value from regs() and the memory. */
+static const struct {
+	const char *spec;
+	bool is64;
+	int size, kind, rc;
+	int64_t value;
+} goods[] = {
+	/* Registers, each width; ah is bits 8-15. */
+	{ "-4@%eax", true, -4, USDT_ARG_REG, 0, 0x55667788 },
+	{ "8@%rdi", true, 8, USDT_ARG_REG, 0, 0 },
+	{ "8@%rax", true, 8, USDT_ARG_REG, 0, 0x1122334455667788LL },
+	{ "1@%al", true, 1, USDT_ARG_REG, 0, 0x88 },
+	{ "-1@%al", true, -1, USDT_ARG_REG, 0, -0x78 },
+	{ "1@%ah", true, 1, USDT_ARG_REG, 0, 0x77 },
+	{ "2@%ax", true, 2, USDT_ARG_REG, 0, 0x7788 },
+	{ "-2@%bx", true, -2, USDT_ARG_REG, 0, -3 },
+	{ "-8@%rbx", true, -8, USDT_ARG_REG, 0, -3 },
+	{ "4@%ebx", true, 4, USDT_ARG_REG, 0, 0xfffffffd },
+	{ "1@%sil", true, 1, USDT_ARG_REG, 0, 0xa5 },
+	{ "-4@%r8d", true, -4, USDT_ARG_REG, 0, -0x8000 },
+	{ "2@%r8w", true, 2, USDT_ARG_REG, 0, 0x8000 },
+	{ "1@%r8b", true, 1, USDT_ARG_REG, 0, 0 },
+	{ "8@%r8", true, 8, USDT_ARG_REG, 0, 0x1ffff8000LL },
+	/* Constants. */
+	{ "4@$5", true, 4, USDT_ARG_CONST, 0, 5 },
+	{ "-4@$-3", true, -4, USDT_ARG_CONST, 0, -3 },
+	{ "8@$0x10", true, 8, USDT_ARG_CONST, 0, 16 },
+	{ "4@$-1", true, 4, USDT_ARG_CONST, 0, 0xffffffff },
+	/* Memory: byte i of it is 0x80 + i. */
+	{ "8@-16(%rbp)", true, 8, USDT_ARG_MEM, 0, 0x8786858483828180LL },
+	{ "1@-15(%rbp)", true, 1, USDT_ARG_MEM, 0, 0x81 },
+	{ "-1@-15(%rbp)", true, -1, USDT_ARG_MEM, 0, -0x7f },
+	{ "4@8(%rsp,%rcx,4)", true, 4, USDT_ARG_MEM, 0, 0x93929190 },
+	{ "2@(%rsp,%rdx,8)", true, 2, USDT_ARG_MEM, 0, 0x8988 },
+	{ "2@(%r13)", true, 2, USDT_ARG_MEM, 0, 0x8988 },
+	{ "1@(,%rcx,8)", true, 1, USDT_ARG_MEM, -EFAULT, 0 },
+	{ "8@(%rax,%rdx,8)", true, 8, USDT_ARG_MEM, -EFAULT, 0 },
+	/* A symbol at 0x1000 once loaded. */
+	{ "-8@foo(%rip)", true, -8, USDT_ARG_MEM, 0, 0x8786858483828180LL },
+	{ "1@foo+16(%rip)", true, 1, USDT_ARG_MEM, 0, 0x90 },
+	{ "1@foo-1(%rip)", true, 1, USDT_ARG_MEM, -EFAULT, 0 },
+	{ "4@counter.0(%rip)", true, 4, USDT_ARG_MEM, 0, 0x83828180 },
+	/* A segment: parsed, not read. */
+	{ "8@%fs:16", true, 8, USDT_ARG_MEM, -ENOTSUP, 0 },
+	{ "8@%fs:(%rax)", true, 8, USDT_ARG_MEM, -ENOTSUP, 0 },
+	/* No SIZE@ (old sdt.h): the address size. */
+	{ "%rax", true, 8, USDT_ARG_REG, 0, 0x1122334455667788LL },
+	{ "%eax", false, 4, USDT_ARG_REG, 0, 0x55667788 },
+	/* i386: addresses wrap at 32 bits, symbols are absolute. */
+	{ "-4@%eax", false, -4, USDT_ARG_REG, 0, 0x55667788 },
+	{ "1@%dh", false, 1, USDT_ARG_REG, 0, 0 },
+	{ "4@4(%esp)", false, 4, USDT_ARG_MEM, 0, 0x87868584 },
+	{ "2@(%ebp,%ecx,2)", false, 2, USDT_ARG_MEM, 0, 0x9594 },
+	{ "4@foo", false, 4, USDT_ARG_MEM, 0, 0x83828180 },
+	{ "1@foo+4", false, 1, USDT_ARG_MEM, 0, 0x84 },
+	{ "1@4096", false, 1, USDT_ARG_MEM, 0, 0x80 },
+	{ "4@%gs:20", false, 4, USDT_ARG_MEM, -ENOTSUP, 0 },
+	/* i386 PIC: %esp stands for the register holding the GOT. */
+	{ "1@foo@GOTOFF(%esp)", false, 1, USDT_ARG_MEM, 0, 0x90 },
+	{ "-4@foo@GOTOFF(%esp,%ecx,4)", false, -4, USDT_ARG_MEM, 0,
+	  (int32_t)0x9b9a9998 },
+};
 
 static void bad(const char *spec, bool is64)
 {
@@ -87,56 +153,9 @@ int main(void)
 	struct usdt_arg a[12];
 	int n;
 
-	/* Registers, each width; ah is bits 8-15. */
-	good("-4@%eax", true, -4, USDT_ARG_REG, 0, 0x55667788);
-	good("8@%rdi", true, 8, USDT_ARG_REG, 0, 0);
-	good("8@%rax", true, 8, USDT_ARG_REG, 0, 0x1122334455667788LL);
-	good("1@%al", true, 1, USDT_ARG_REG, 0, 0x88);
-	good("-1@%al", true, -1, USDT_ARG_REG, 0, -0x78);
-	good("1@%ah", true, 1, USDT_ARG_REG, 0, 0x77);
-	good("2@%ax", true, 2, USDT_ARG_REG, 0, 0x7788);
-	good("-2@%bx", true, -2, USDT_ARG_REG, 0, -3);
-	good("-8@%rbx", true, -8, USDT_ARG_REG, 0, -3);
-	good("4@%ebx", true, 4, USDT_ARG_REG, 0, 0xfffffffd);
-	good("1@%sil", true, 1, USDT_ARG_REG, 0, 0xa5);
-	good("-4@%r8d", true, -4, USDT_ARG_REG, 0, -0x8000);
-	good("2@%r8w", true, 2, USDT_ARG_REG, 0, 0x8000);
-	good("1@%r8b", true, 1, USDT_ARG_REG, 0, 0);
-	good("8@%r8", true, 8, USDT_ARG_REG, 0, 0x1ffff8000LL);
-	/* Constants. */
-	good("4@$5", true, 4, USDT_ARG_CONST, 0, 5);
-	good("-4@$-3", true, -4, USDT_ARG_CONST, 0, -3);
-	good("8@$0x10", true, 8, USDT_ARG_CONST, 0, 16);
-	good("4@$-1", true, 4, USDT_ARG_CONST, 0, 0xffffffff);
-	/* Memory: byte i of it is 0x80 + i. */
-	good("8@-16(%rbp)", true, 8, USDT_ARG_MEM, 0, 0x8786858483828180LL);
-	good("1@-15(%rbp)", true, 1, USDT_ARG_MEM, 0, 0x81);
-	good("-1@-15(%rbp)", true, -1, USDT_ARG_MEM, 0, -0x7f);
-	good("4@8(%rsp,%rcx,4)", true, 4, USDT_ARG_MEM, 0, 0x93929190);
-	good("2@(%rsp,%rdx,8)", true, 2, USDT_ARG_MEM, 0, 0x8988);
-	good("2@(%r13)", true, 2, USDT_ARG_MEM, 0, 0x8988);
-	good("1@(,%rcx,8)", true, 1, USDT_ARG_MEM, -EFAULT, 0);
-	good("8@(%rax,%rdx,8)", true, 8, USDT_ARG_MEM, -EFAULT, 0);
-	/* A symbol at 0x1000 once loaded. */
-	good("-8@foo(%rip)", true, -8, USDT_ARG_MEM, 0, 0x8786858483828180LL);
-	good("1@foo+16(%rip)", true, 1, USDT_ARG_MEM, 0, 0x90);
-	good("1@foo-1(%rip)", true, 1, USDT_ARG_MEM, -EFAULT, 0);
-	good("4@counter.0(%rip)", true, 4, USDT_ARG_MEM, 0, 0x83828180);
-	/* A segment: parsed, not read. */
-	good("8@%fs:16", true, 8, USDT_ARG_MEM, -ENOTSUP, 0);
-	good("8@%fs:(%rax)", true, 8, USDT_ARG_MEM, -ENOTSUP, 0);
-	/* No SIZE@ (old sdt.h): the address size. */
-	good("%rax", true, 8, USDT_ARG_REG, 0, 0x1122334455667788LL);
-	good("%eax", false, 4, USDT_ARG_REG, 0, 0x55667788);
-	/* i386: addresses wrap at 32 bits, symbols are absolute. */
-	good("-4@%eax", false, -4, USDT_ARG_REG, 0, 0x55667788);
-	good("1@%dh", false, 1, USDT_ARG_REG, 0, 0);
-	good("4@4(%esp)", false, 4, USDT_ARG_MEM, 0, 0x87868584);
-	good("2@(%ebp,%ecx,2)", false, 2, USDT_ARG_MEM, 0, 0x9594);
-	good("4@foo", false, 4, USDT_ARG_MEM, 0, 0x83828180);
-	good("1@foo+4", false, 1, USDT_ARG_MEM, 0, 0x84);
-	good("1@4096", false, 1, USDT_ARG_MEM, 0, 0x80);
-	good("4@%gs:20", false, 4, USDT_ARG_MEM, -ENOTSUP, 0);
+	for (size_t i = 0; i < sizeof(goods) / sizeof(goods[0]); i++)
+		good(goods[i].spec, goods[i].is64, goods[i].size, goods[i].kind,
+		     goods[i].rc, goods[i].value);
 
 	/* A symbol without an address is not read. */
 	n = usdt_args_parse("8@bar(%rip)", true, a, 12);
@@ -215,6 +234,10 @@ int main(void)
 	bad("8@%fs:", true);
 	bad("4@%eax,", true);
 	bad("4@%eax 4@", true);
+	bad("4@foo@GOT(%ebx)", false);
+	bad("4@foo@GOTOFF", false);
+	bad("8@foo@GOTPCREL(%rip)", true);
+	bad("8@foo@GOTOFF(%rip)", true);
 
 	printf("%d of %d checks failed\n", failed, total);
 	return failed ? 1 : 0;
