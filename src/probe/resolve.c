@@ -170,7 +170,7 @@ static void resolve_func(struct resolver *r)
 /* --- FILE:LINE, FUNC:RELLINE --- */
 
 /* path names file: the same, or file is its tail at a '/'. */
-static bool file_matches(const char *path, const char *file)
+static bool tail_matches(const char *path, const char *file)
 {
 	size_t lp = strlen(path), lf = strlen(file);
 
@@ -180,13 +180,35 @@ static bool file_matches(const char *path, const char *file)
 }
 
 /*
+ * A line table's path names file: as it is, or, relative (gcc's DWARF 5
+ * writes it so), joined to the CU's directory ("/src/x/parser.c").
+ */
+static bool file_matches(const char *path, const char *file,
+			 const char *comp_dir)
+{
+	char *joined;
+	bool yes;
+
+	if (tail_matches(path, file))
+		return true;
+	if (path[0] == '/' || !comp_dir ||
+	    asprintf(&joined, "%s/%s", comp_dir, path) < 0)
+		return false;
+	yes = tail_matches(joined, file);
+	free(joined);
+	return yes;
+}
+
+/*
  * The sites of line in a CU's line table: is_stmt rows that begin a run
  * of the line (the row before has another line or file), so that each
  * inlined copy and each split block gives one.  f (FUNC:RELLINE): only
- * f's own rows; else rows of a file that file_matches spec->file.
+ * f's own rows; else rows of a file that file_matches spec->file
+ * (comp_dir: the CU's).
  */
 static void line_rows(struct resolver *r, Dwarf_Lines *lines, size_t n,
-		      Dwarf_Addr dwbias, long line, const struct dwobj_func *f)
+		      Dwarf_Addr dwbias, long line, const struct dwobj_func *f,
+		      const char *comp_dir)
 {
 	const char *prev_file = NULL;
 	int prev_line = -1;
@@ -209,7 +231,7 @@ static void line_rows(struct resolver *r, Dwarf_Lines *lines, size_t n,
 		if (end || !stmt || no != line || !starts)
 			continue;
 		if (f ? !dwobj_func_row(f, i, &a, &no) :
-			!file_matches(lf, r->spec->file))
+			!file_matches(lf, r->spec->file, comp_dir))
 			continue;
 		s = site_add(r, a + dwbias - r->bias);
 		if (!s)
@@ -229,8 +251,12 @@ static void resolve_line(struct resolver *r)
 		Dwarf_Lines *lines;
 		size_t n;
 
+		Dwarf_Attribute attr;
+
 		if (!dwarf_getsrclines(cu, &lines, &n))
-			line_rows(r, lines, n, dwbias, r->spec->line, NULL);
+			line_rows(r, lines, n, dwbias, r->spec->line, NULL,
+				  dwarf_formstring(dwarf_attr(
+					  cu, DW_AT_comp_dir, &attr)));
 	}
 }
 
@@ -246,7 +272,8 @@ static int relline_cb(Dwarf_Die *die, void *arg)
 		return DWARF_CB_OK;
 	dwfl_module_getdwarf(r->mod, &dwbias);
 	/* Numbered from the declaration's line, as --list-probes FUNC: is. */
-	line_rows(r, f.lines, f.n, dwbias, f.decl_line + r->spec->line, &f);
+	line_rows(r, f.lines, f.n, dwbias, f.decl_line + r->spec->line, &f,
+		  f.comp_dir);
 	return r->rc ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 

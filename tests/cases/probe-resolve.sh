@@ -77,6 +77,14 @@ for prog in probe_sites probe_sites0; do
 		fail "$prog: progs/probe_sites.c: sites differ"
 	"$dump" "sites.c:$(mark loop)" "$p" > got
 	expect_empty got
+	# ... and by the whole path, as the 'FUNC:' listing's header has it
+	# (gcc writes it relative to the CU's directory).
+	path=$("$SLTRACE" --list-probes "loop_sum@$prog:" -- "$p" |
+		sed -n '1s/^<loop_sum@[^:]*:\(.*\):[0-9]*>$/\1/p')
+	case $path in /*) ;; *) fail "$prog: loop_sum: header without a path" ;; esac
+	"$dump" "$path:$(mark loop)" "$p" | cut -d' ' -f1 > got
+	line_sites rows.$prog "$(mark loop)" | diff -u - got >&2 ||
+		fail "$prog: $path: sites differ"
 
 	# FUNC:RELLINE: the line's rows inside the function.
 	decl=$(grep -n '^int .*loop_sum(int n)$' "$src" | cut -d: -f1)
