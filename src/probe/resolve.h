@@ -7,8 +7,9 @@
  * - FUNC: each matching function's entry after its prologue, where the
  *   DWARF says parameters are readable (libdw's dwarf_entry_breakpoints;
  *   the symbol's address when there is no DWARF); FUNC+OFF: the symbol's
- *   address plus OFF (+0: its first byte); FUNC%return: the symbol's
- *   first byte (the caller hooks the return address there).
+ *   address plus OFF (+0: its first byte), when OFF is below the
+ *   symbol's size (no size: +0 only); FUNC%return: the symbol's first
+ *   byte (the caller hooks the return address there).
  * - FILE:LINE, FUNC:RELLINE: every address the line table gives the line
  *   (is_stmt rows that begin a run of the line: inlined copies and split
  *   blocks each have one).
