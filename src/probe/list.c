@@ -15,8 +15,10 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "probe/dwobj.h"
 #include "probe/list.h"
 #include "probe/objects.h"
+#include "probe/resolve.h"
 #include "probe/spec.h"
 #include "probe/usdt.h"
 
@@ -45,34 +47,6 @@ static int names_add(struct names *ns, const char *func, const char *obj)
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
-/* One Dwfl per object: its addresses stay the file's own. */
-static Dwfl *open_dwfl(const char *path, Dwfl_Module **mod)
-{
-	static const Dwfl_Callbacks cb = {
-		.find_elf = dwfl_build_id_find_elf,
-		.find_debuginfo = dwfl_standard_find_debuginfo,
-		.section_address = dwfl_offline_section_address,
-	};
-	Dwfl *dwfl = dwfl_begin(&cb);
-
-	if (!dwfl)
-		return NULL;
-	*mod = dwfl_report_offline(dwfl, base_name(path), path, -1);
-	dwfl_report_end(dwfl, NULL, NULL);
-	if (!*mod) {
-		dwfl_end(dwfl);
-		return NULL;
-	}
-	return dwfl;
 }
 
 /* A subprogram with code of its own, or an inline one (every copy). */
@@ -104,18 +78,6 @@ static int dwarf_func_cb(Dwarf_Die *die, void *arg)
 	return DWARF_CB_OK;
 }
 
-/* Each CU's subprograms; a CU that libdw cannot read is skipped. */
-static void for_each_cu(Dwfl_Module *mod, int (*cb)(Dwarf_Die *, void *),
-			void *arg)
-{
-	Dwarf_Addr bias;
-	Dwarf_Die *cu = NULL;
-
-	while ((cu = dwfl_module_nextcu(mod, cu, &bias)))
-		if (dwarf_getfuncs(cu, cb, arg, 0) < 0)
-			continue;
-}
-
 static int list_funcs(Dwfl_Module *mod, const char *obj,
 		      const struct probe_spec *spec, struct names *names)
 {
@@ -137,7 +99,7 @@ static int list_funcs(Dwfl_Module *mod, const char *obj,
 		    names_add(names, name, obj))
 			return -ENOMEM;
 	}
-	for_each_cu(mod, dwarf_func_cb, &w);
+	dwobj_for_each_cu(mod, dwarf_func_cb, &w);
 	return w.rc;
 }
 
@@ -149,17 +111,6 @@ struct lines_walk {
 	FILE *out;
 	int found;
 };
-
-static bool in_ranges(Dwarf_Die *die, Dwarf_Addr addr)
-{
-	Dwarf_Addr base, start, end;
-	ptrdiff_t off = 0;
-
-	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0)
-		if (addr >= start && addr < end)
-			return true;
-	return false;
-}
 
 static void print_source(FILE *out, const char *file, int first, int last,
 			 const unsigned char *code)
@@ -199,95 +150,37 @@ static void print_source(FILE *out, const char *file, int first, int last,
 			fprintf(out, "%7d\n", i - first);
 }
 
-/*
- * The file that declares die.  DWARF 5 numbers a CU's primary source
- * file 0 (clang uses it for everything), which the libdw of Debian 12
- * does not resolve: that file is the CU's own name.
- */
-static const char *decl_file_of(Dwarf_Die *die, Dwarf_Die *cu)
-{
-	const char *f = dwarf_decl_file(die);
-	Dwarf_Attribute attr;
-	Dwarf_Word idx;
-
-	if (!f && !dwarf_formudata(dwarf_attr_integrate(die, DW_AT_decl_file,
-							&attr), &idx) &&
-	    idx == 0)
-		f = dwarf_diename(cu);
-	return f;
-}
-
-/* a and b name the same file: relative names are of the CU's dir. */
-static bool same_file(const char *a, const char *b, const char *dir)
-{
-	size_t n;
-
-	if (!strcmp(a, b))
-		return true;
-	if (!dir || (a[0] == '/') == (b[0] == '/'))
-		return false;
-	if (a[0] == '/') {
-		const char *t = a;
-
-		a = b;
-		b = t;
-	}
-	/* a relative, b absolute: b is dir/a */
-	n = strlen(dir);
-	return !strncmp(b, dir, n) && b[n] == '/' && !strcmp(b + n + 1, a);
-}
-
 static int lines_cb(Dwarf_Die *die, void *arg)
 {
 	struct lines_walk *w = arg;
-	const char *name = dwarf_diename(die), *file, *shown, *comp_dir;
+	const char *name = dwarf_diename(die), *shown;
 	char *joined = NULL;
-	Dwarf_Attribute attr;
-	Dwarf_Die cu;
-	Dwarf_Lines *lines;
-	size_t n;
-	int first = 0, last = 0;
+	struct dwobj_func f;
+	Dwarf_Addr a;
+	int first, last = 0, no;
 	unsigned char *code;
 
 	if (!name || fnmatch(w->spec->func, name, 0) ||
-	    dwarf_hasattr(die, DW_AT_declaration) ||
-	    !dwarf_diecu(die, &cu, NULL, NULL) ||
-	    !(file = decl_file_of(die, &cu)) || dwarf_decl_line(die, &first) ||
-	    first <= 0 || dwarf_getsrclines(&cu, &lines, &n))
+	    dwobj_func_init(&f, die))
 		return DWARF_CB_OK;
-	comp_dir = dwarf_formstring(dwarf_attr(&cu, DW_AT_comp_dir, &attr));
+	first = f.decl_line;
 	/* The body ends at its last line with code in its own file. */
-	for (size_t i = 0; i < n; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		Dwarf_Addr a;
-		int no;
-		const char *lf = dwarf_linesrc(l, NULL, NULL);
-
-		if (!dwarf_lineaddr(l, &a) && !dwarf_lineno(l, &no) && lf &&
-		    same_file(lf, file, comp_dir) && in_ranges(die, a) &&
-		    no > last)
+	for (size_t i = 0; i < f.n; i++)
+		if (dwobj_func_row(&f, i, &a, &no) && no > last)
 			last = no;
-	}
 	if (last < first)
 		return DWARF_CB_OK;
-	shown = file;
+	shown = f.file;
 	code = calloc(last - first + 1, 1);
 	if (!code)
 		return DWARF_CB_ABORT;
-	for (size_t i = 0; i < n; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		Dwarf_Addr a;
-		int no;
-		const char *lf = dwarf_linesrc(l, NULL, NULL);
-
-		if (!dwarf_lineaddr(l, &a) && !dwarf_lineno(l, &no) && lf &&
-		    same_file(lf, file, comp_dir) && in_ranges(die, a) &&
-		    no >= first && no <= last)
+	for (size_t i = 0; i < f.n; i++)
+		if (dwobj_func_row(&f, i, &a, &no) && no >= first &&
+		    no <= last)
 			code[no - first] = 1;
-	}
 	/* A relative name is relative to the CU's DW_AT_comp_dir. */
-	if (file[0] != '/' && comp_dir &&
-	    asprintf(&joined, "%s/%s", comp_dir, file) > 0)
+	if (f.file[0] != '/' && f.comp_dir &&
+	    asprintf(&joined, "%s/%s", f.comp_dir, f.file) > 0)
 		shown = joined;
 	fprintf(w->out, "<%s@%s:%s:%d>\n", name, w->obj, shown, first);
 	print_source(w->out, shown, first, last, code);
@@ -321,6 +214,46 @@ static void list_sdt(const char *path, const char *obj,
 	usdt_free(notes, n);
 }
 
+/* --- the sites of a spec (resolve.h) --- */
+
+/* The spellings a breakpoint's address answers: not a name's list. */
+static bool lists_sites(const struct probe_spec *spec)
+{
+	switch (spec->kind) {
+	case PROBE_FUNC:
+		return spec->ret || spec->has_offset;
+	case PROBE_RELLINE:
+		return spec->line >= 0;
+	case PROBE_LINE:
+	case PROBE_ADDR:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* "*0x1139@OBJ in FUNC+0x9 at FILE:LINE": the first word probes it. */
+static void list_sites(const char *path, const char *obj,
+		       const struct probe_spec *spec, FILE *out)
+{
+	struct probe_sites sites;
+
+	if (probe_resolve(spec, path, &sites))
+		return;
+	for (unsigned int i = 0; i < sites.n; i++) {
+		const struct probe_site *s = &sites.v[i];
+
+		fprintf(out, "*%#llx@%s", (unsigned long long)s->addr, obj);
+		if (s->func)
+			fprintf(out, " in %s+%#llx", s->func,
+				(unsigned long long)(s->addr - s->func_addr));
+		if (s->file)
+			fprintf(out, " at %s:%u", s->file, s->line);
+		fputc('\n', out);
+	}
+	probe_sites_free(&sites);
+}
+
 int probe_list(const char *pattern, const char *prog, FILE *out)
 {
 	struct probe_spec spec;
@@ -334,14 +267,6 @@ int probe_list(const char *pattern, const char *prog, FILE *out)
 			pattern, why);
 		return -1;
 	}
-	if (spec.kind == PROBE_LINE || spec.kind == PROBE_ADDR ||
-	    (spec.kind == PROBE_FUNC && (spec.ret || spec.has_offset))) {
-		fprintf(stderr,
-			"%s: cannot list '%s': only FUNC[@OBJ], FUNC[@OBJ]: and sdt:PROVIDER:NAME[@OBJ] are listed\n",
-			log_progname, pattern);
-		probe_spec_release(&spec);
-		return -1;
-	}
 	rc = probe_objects_find(prog, &objs);
 	if (rc) {
 		fprintf(stderr, "%s: cannot read %s: %s\n", log_progname, prog,
@@ -350,7 +275,7 @@ int probe_list(const char *pattern, const char *prog, FILE *out)
 		return -1;
 	}
 	for (size_t i = 0; i < objs.n && !rc; i++) {
-		const char *obj = base_name(objs.paths[i]);
+		const char *obj = dwobj_base_name(objs.paths[i]);
 		Dwfl_Module *mod;
 		Dwfl *dwfl;
 
@@ -360,7 +285,11 @@ int probe_list(const char *pattern, const char *prog, FILE *out)
 			list_sdt(objs.paths[i], obj, &spec, out);
 			continue;
 		}
-		dwfl = open_dwfl(objs.paths[i], &mod);
+		if (lists_sites(&spec)) {
+			list_sites(objs.paths[i], obj, &spec, out);
+			continue;
+		}
+		dwfl = dwobj_open(objs.paths[i], &mod);
 		if (!dwfl)
 			continue;
 		if (spec.kind == PROBE_FUNC) {
@@ -368,7 +297,7 @@ int probe_list(const char *pattern, const char *prog, FILE *out)
 		} else {
 			struct lines_walk w = { &spec, obj, out, 0 };
 
-			for_each_cu(mod, lines_cb, &w);
+			dwobj_for_each_cu(mod, lines_cb, &w);
 			lines_found += w.found;
 		}
 		dwfl_end(dwfl);
@@ -383,7 +312,7 @@ int probe_list(const char *pattern, const char *prog, FILE *out)
 	for (size_t i = 0; i < names.n; i++)
 		free(names.v[i]);
 	free(names.v);
-	if (!rc && spec.kind == PROBE_RELLINE && !lines_found) {
+	if (!rc && spec.kind == PROBE_RELLINE && spec.line < 0 && !lines_found) {
 		fprintf(stderr,
 			"%s: no source lines of '%s' in %s and its libraries\n",
 			log_progname, spec.func, prog);

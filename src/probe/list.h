@@ -14,6 +14,7 @@
  *   FUNC[@OBJ]           "FUNC@OBJ" lines, sorted
  *   FUNC[@OBJ]:[LINE]    each matching function's source lines
  *   sdt:PROV:NAME[@OBJ]  "sdt:PROV:NAME@OBJ pc=… [semaphore=…] args=…"
+ *   the others (sites)   "*ADDR@OBJ [in FUNC+OFF] [at FILE:LINE]"
  * Returns 0, or -1 after a one-line message on stderr (bad pattern,
  * unreadable program).
  */

@@ -7,8 +7,9 @@
  * - FUNC: each matching function's entry after its prologue, where the
  *   DWARF says parameters are readable (libdw's dwarf_entry_breakpoints;
  *   the symbol's address when there is no DWARF); FUNC+OFF: the symbol's
- *   address plus OFF (+0: its first byte); FUNC%return: the symbol's
- *   first byte (the caller hooks the return address there).
+ *   address plus OFF (+0: its first byte), when OFF is below the
+ *   symbol's size (no size: +0 only); FUNC%return: the symbol's first
+ *   byte (the caller hooks the return address there).
  * - FILE:LINE, FUNC:RELLINE: every address the line table gives the line
  *   (is_stmt rows that begin a run of the line: inlined copies and split
  *   blocks each have one).
@@ -52,5 +53,17 @@ struct probe_sites {
 int probe_resolve(const struct probe_spec *spec, const char *path,
 		  struct probe_sites *out);
 void probe_sites_free(struct probe_sites *s);
+
+struct usdt_arg;
+
+/*
+ * Fills the sym_addr (file-relative) of each of args[0..n-1] that names
+ * a symbol (usdt.h: "foo(%rip)"), and got_addr for "foo@GOTOFF(%ebx)"
+ * (_GLOBAL_OFFSET_TABLE_, else .got.plt's address), from the object at
+ * path (its .symtab, else .dynsym, or its debug file's).  Returns how
+ * many stay without an address, or -errno (-ENOEXEC: not ELF).
+ */
+int probe_resolve_syms(const char *path, struct usdt_arg *args,
+		       unsigned int n);
 
 #endif
