@@ -29,6 +29,7 @@
 #include "syscall/nested_ptrace.h"
 #include "syscall/net.h"
 #include "probe/list.h"
+#include "probe/probe.h"
 #include "syscall/print.h"
 #include "unwind/unwind.h"
 
@@ -271,6 +272,16 @@ int main(int argc, char **argv)
 	/* ltrace's mode shows syscalls (-S) ltrace's way. */
 	if (cfg.lc_style == LC_STYLE_LTRACE)
 		syscall_print_style(&ltrace_sys_style);
+	for (size_t i = 0; i < cfg.n_probes; i++) {
+		const char *why = probe_add(cfg.probes[i]);
+
+		if (why) {
+			msg_error("%s", why);
+			return 1;
+		}
+	}
+	if (probe_init(cfg.argv ? cfg.argv[0] : NULL) < 0)
+		return 1;
 	if (libcall_active() && libcall_init() < 0)
 		return 1;
 	if (out_init() < 0)
@@ -323,6 +334,7 @@ int main(int argc, char **argv)
 	if (cfg.stack_trace || cfg.lc_stack)
 		unwind_finish();
 	stats_finish();
+	probe_finish();
 	out_finish();
 	tips_print(stderr);
 	if (killed_by)

@@ -274,6 +274,11 @@ static const char usage_text[] =
 "                 the same as invoking sltrace as ltrace\n"
 "\n"
 "Probes:\n"
+"  --probe='SPEC [VALUE...] [if COND]'\n"
+"                 a line at each hit of SPEC (FUNC[@OBJ], FUNC%return,\n"
+"                 FUNC+OFF, FILE:LINE, FUNC:RELLINE, *ADDR[@OBJ],\n"
+"                 sdt:PROVIDER:NAME) showing VALUEs ($args $retval $argN\n"
+"                 %REG argN or a variable: hdr->len, name:string); repeatable\n"
 "  --list-probes=PATTERN -- PROG\n"
 "                 list, without running PROG, what PATTERN matches in PROG\n"
 "                 and its libraries: FUNC[@OBJ] the functions, FUNC[@OBJ]:\n"
@@ -426,6 +431,7 @@ enum {
 	OPT_STACK_TRACE_LIMIT,
 	OPT_TIPS,
 	OPT_LIST_PROBES,
+	OPT_PROBE,
 	OPT_QUAL = 0x200,
 };
 
@@ -464,6 +470,7 @@ static const struct option long_options[] = {
 	{ "demangle",		no_argument,	   NULL, OPT_DEMANGLE },
 	{ "lib-call",		required_argument, NULL, 'l' },
 	{ "list-probes",	required_argument, NULL, OPT_LIST_PROBES },
+	{ "probe",		required_argument, NULL, OPT_PROBE },
 	{ "lib-entry",		required_argument, NULL, 'L' },
 	{ "ltrace",		no_argument,	   NULL, OPT_LTRACE },
 	{ "proto-file",		required_argument, NULL, OPT_PROTO_FILE },
@@ -1091,6 +1098,16 @@ void cli_parse(int argc, char **argv)
 		case OPT_LIST_PROBES:
 			cfg.list_probes = optarg;
 			break;
+		case OPT_PROBE: {
+			const char **v = realloc(cfg.probes, (cfg.n_probes + 1) *
+						 sizeof(*v));
+
+			if (!v)
+				fatal("out of memory");
+			v[cfg.n_probes++] = optarg;
+			cfg.probes = v;
+			break;
+		}
 		case OPT_TIPS:
 			if (!tips_parse(optarg))
 				usage_error("invalid --tips argument: '%s'", optarg);

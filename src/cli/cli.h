@@ -84,6 +84,8 @@ struct config {
 	bool folded_time;		/* --folded-weight=time */
 	const char *replay;		/* --replay FILE */
 	const char *list_probes;	/* --list-probes PATTERN: PROG not run */
+	const char **probes;		/* --probe, in order */
+	size_t n_probes;
 	int daemonize;			/* -D count: 1 grandchild, 2 pgroup, 3 session */
 	bool detach_on_execve;		/* -b execve */
 	unsigned long syscall_limit;	/* --syscall-limit; 0: none */

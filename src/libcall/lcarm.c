@@ -20,7 +20,9 @@
 #include "unwind/demangle.h"
 #include "libcall/dwarf.h"
 #include "libcall/elf.h"
+#include "guard/guard.h"
 #include "libcall/lcint.h"
+#include "libcall/libcall.h"
 #include "libcall/linkmap.h"
 #include "libcall/ltconf.h"
 #include "libcall/proto.h"
@@ -363,12 +365,93 @@ static void arm_unwind(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
 
 static void arm_obj(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
 {
+	struct lc_arm_ctx cx = { tcp, p, o, NULL };
+
 	o->armed = true;
 	if (cfg.lc_entry.n)
 		arm_entries(tcp, p, o);
 	if (elfobj_lookup(o->elf, "_Unwind_RaiseException") ||
 	    elfobj_lookup(o->elf, "__cxa_begin_catch"))
 		arm_unwind(tcp, p, o);
+	for (unsigned int i = 0; i < lc_nclients; i++) {
+		cx.client = lc_clients[i];
+		cx.client->object(&cx, o->path, o->bias, o->is_main);
+	}
+}
+
+/* --- clients -------------------------------------------------------------- */
+
+int lc_client_plant(struct lc_arm_ctx *cx, uint64_t addr, void *data,
+		    bool ret)
+{
+	struct lc_site *site = calloc(1, sizeof(*site));
+
+	if (!site)
+		return -ENOMEM;
+	site->refs = 1;
+	site->owner = cx->o;
+	site->cdata = data;
+	site->ret = ret ? RET_HOOK : RET_NEVER;
+	site->client = cx->client;
+	if (!bp_insert(cx->p->bs, cx->tcp, addr, 0, BPK_CLIENT, site)) {
+		int err = errno;
+
+		free(site);
+		return -err;
+	}
+	return 0;
+}
+
+int lc_client_count(struct lc_arm_ctx *cx, uint64_t addr, int delta)
+{
+	struct lc_proc *p = cx->p;
+	struct lc_count *v;
+	uint16_t was, now;
+
+	if (bp_mem_read(p->bs, addr, &was, 2) < 0)
+		return -EFAULT;
+	now = (uint16_t)(was + delta);
+	v = realloc(p->counts, (p->ncounts + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	p->counts = v;
+	v = &p->counts[p->ncounts];
+	v->addr = addr;
+	v->delta = delta;
+	v->undo = guard_record(GUARD_CODE, p->tgid, 0, addr, &was, &now, 2);
+	if (bp_mem_write(p->bs, addr, &now, 2) < 0) {
+		guard_forget(v->undo);
+		return -EFAULT;
+	}
+	p->ncounts++;
+	return 0;
+}
+
+/*
+ * Each counter loses what we added (the program may have moved it
+ * meanwhile: another tracer's probe), in the memory s reaches.
+ */
+void lc_counts_undo(struct lc_proc *p, struct bp_space *s, bool forget_only)
+{
+	for (unsigned int i = 0; i < p->ncounts; i++) {
+		struct lc_count *c = &p->counts[i];
+		uint16_t v;
+
+		if (!forget_only && s &&
+		    bp_mem_read(s, c->addr, &v, 2) == 0) {
+			v = (uint16_t)(v - c->delta);
+			bp_mem_write(s, c->addr, &v, 2);
+		}
+		if (s == p->bs) {
+			guard_forget(c->undo);
+			c->undo = NULL;
+		}
+	}
+	if (s == p->bs) {
+		free(p->counts);
+		p->counts = NULL;
+		p->ncounts = 0;
+	}
 }
 
 /* Where the program's DT_DEBUG says the dynamic linker's r_debug is. */
@@ -404,7 +487,7 @@ static void remove_in(struct bp *bp, void *arg)
 	struct lc_proc *p = o->gone_from;
 
 	if (bp->addr >= o->lo && bp->addr < o->hi) {
-		if (bp->kind == BPK_PLT || bp->kind == BPK_ENTRY)
+		if (bpk_has_site(bp->kind))
 			lc_site_put(bp->data);
 		/* Unmapped already: nothing to restore. */
 		bp_remove(p->bs, bp, false);
@@ -525,7 +608,7 @@ static void disarm_one(struct bp *bp, void *arg)
 {
 	struct lc_proc *p = arg;
 
-	if (bp->kind == BPK_PLT || bp->kind == BPK_ENTRY)
+	if (bpk_has_site(bp->kind))
 		lc_site_put(bp->data);
 	bp_remove(p->bs, bp, true);
 }
@@ -537,7 +620,7 @@ void lc_disarm(struct lc_proc *p)
 
 static void site_ref(struct bp *bp, void *arg)
 {
-	if (bp->kind == BPK_PLT || bp->kind == BPK_ENTRY)
+	if (bpk_has_site(bp->kind))
 		((struct lc_site *)bp->data)->refs++;
 }
 
@@ -568,5 +651,15 @@ struct lc_proc *lc_proc_fork(struct lc_proc *p, struct tcb *child)
 	c->r_debug = p->r_debug;
 	c->exe = p->exe ? strdup(p->exe) : NULL;
 	c->rbrk_armed = p->rbrk_armed;
+	/* The child's memory has our counters too. */
+	if (p->ncounts) {
+		c->counts = calloc(p->ncounts, sizeof(*c->counts));
+		for (unsigned int i = 0; c->counts && i < p->ncounts; i++) {
+			c->counts[i] = p->counts[i];
+			c->counts[i].undo = guard_copy(p->counts[i].undo,
+						       c->tgid);
+		}
+		c->ncounts = c->counts ? p->ncounts : 0;
+	}
 	return c;
 }

@@ -28,6 +28,30 @@ enum {
 	BPK_RBRK,		/* the dynamic linker's r_brk: dlopen/dlclose */
 	BPK_UNWIND,		/* _Unwind_RaiseException & co */
 	BPK_CATCH,		/* __cxa_begin_catch: the unwinding is over */
+	BPK_CLIENT,		/* a client's (libcall.h: the probes) */
+};
+
+/* The kinds whose bp->data is a struct lc_site. */
+static inline bool bpk_has_site(unsigned int kind)
+{
+	return kind == BPK_PLT || kind == BPK_ENTRY || kind == BPK_CLIENT;
+}
+
+struct lc_client;
+
+/* What lc_client_plant() is given: the process and object being armed. */
+struct lc_arm_ctx {
+	struct tcb *tcp;
+	struct lc_proc *p;
+	struct lc_dso *o;
+	const struct lc_client *client;	/* whose object() runs */
+};
+
+/* A client's counter (a USDT semaphore) and what undoes it. */
+struct lc_count {
+	uint64_t addr;
+	int delta;
+	struct guard_undo *undo;
 };
 
 /* A loaded object. */
@@ -60,7 +84,16 @@ struct lc_proc {
 	uint64_t entry;		/* AT_ENTRY */
 	uint64_t r_debug;	/* &_r_debug, 0 until known */
 	char *exe;
+	struct lc_count *counts;	/* lc_client_count()'s */
+	unsigned int ncounts;
 };
+
+/* The clients (libcall.c). */
+extern const struct lc_client *lc_clients[4];
+extern unsigned int lc_nclients;
+/* Take back the counters in the process's memory (s: its space, or a
+ * fork child's) and forget them. */
+void lc_counts_undo(struct lc_proc *p, struct bp_space *s, bool forget_only);
 
 /* What a PLT or entry breakpoint stands for (bp->data). */
 struct lc_site {
@@ -80,6 +113,9 @@ struct lc_site {
 	} ret;
 	/* Also the C++ unwinder's own breakpoint (BPK_UNWIND, BPK_CATCH). */
 	unsigned int unwind;
+	/* BPK_CLIENT: whose, and its data; name is NULL. */
+	const struct lc_client *client;
+	void *cdata;
 };
 
 struct lc_frame {

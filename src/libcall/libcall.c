@@ -48,9 +48,20 @@
 /* Every address space, for -p's threads to find their process's. */
 static struct lc_proc *procs;
 
+const struct lc_client *lc_clients[4];
+unsigned int lc_nclients;
+
 bool libcall_active(void)
 {
-	return cfg.lc_mode != LC_OFF;
+	return cfg.lc_mode != LC_OFF || lc_nclients;
+}
+
+int lc_client_register(const struct lc_client *c)
+{
+	if (lc_nclients == sizeof(lc_clients) / sizeof(lc_clients[0]))
+		return -1;
+	lc_clients[lc_nclients++] = c;
+	return 0;
 }
 
 static int register_tap(void);
@@ -60,7 +71,9 @@ int libcall_init(void)
 	char err[512];
 
 	/* ltrace's own files, in its language; nothing else in its mode. */
-	if (cfg.lc_style == LC_STYLE_LTRACE)
+	if (cfg.lc_mode == LC_OFF)
+		;	/* only clients: no library call is printed */
+	else if (cfg.lc_style == LC_STYLE_LTRACE)
 		ltconf_load_config(cfg.lc_proto_files, cfg.n_lc_proto_files);
 	else if (proto_load_config(cfg.lc_proto_files, cfg.n_lc_proto_files,
 				   false, err, sizeof(err)) < 0) {
@@ -182,7 +195,7 @@ struct lc_proc *lc_proc_new(struct tcb *tcp)
 
 static void site_free(struct bp *bp, void *arg)
 {
-	if (bp->kind == BPK_PLT || bp->kind == BPK_ENTRY)
+	if (bpk_has_site(bp->kind))
 		lc_site_put(bp->data);
 }
 
@@ -197,6 +210,7 @@ void lc_proc_put(struct lc_proc *p)
 	if (*pp)
 		*pp = p->next;
 	bp_for_each(p->bs, site_free, NULL);
+	lc_counts_undo(p, p->bs, true);
 	bp_space_free(p->bs);
 	for (unsigned int i = 0; i < p->nobj; i++)
 		lc_dso_put(p->objv[i]);
@@ -552,6 +566,17 @@ static bool ret_hit(struct tcb *tcp, struct lc_task *lt,
 	 */
 	if (ptrace(PTRACE_SETREGS, tcp->pid, NULL, u) < 0)
 		debug("libcall: pid %d: PTRACE_SETREGS: %m", tcp->pid);
+	if (f->site->client) {
+		const struct lc_site *site = f->site;
+
+		uint64_t pc = f->regs.pc;
+
+		frame_drop(lt->proc->bs, f);
+		lt->depth--;
+		if (!lt->silent)
+			site->client->hit(tcp, site->cdata, pc, u, true);
+		return true;
+	}
 	if (!lt->silent) {
 		struct lc_regs r;
 
@@ -565,6 +590,51 @@ static bool ret_hit(struct tcb *tcp, struct lc_task *lt,
 	if (lt->open_depth >= (int)lt->depth)
 		lt->open_depth = -1;
 	return true;
+}
+
+/*
+ * A client's breakpoint: its hit is reported now, or for one that wants
+ * the return, the return address is hooked as a library call's is.
+ */
+static void client_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
+		       const struct user_regs_struct *u, uint64_t pc)
+{
+	struct lc_site *site = bp->data;
+	struct user_regs_struct r = *u;
+	struct lc_frame *f;
+	uint64_t ret = 0;
+
+	if (lt->silent)
+		return;
+	if (site->ret != RET_HOOK) {
+		r.rip = pc;
+		site->client->hit(tcp, site->cdata, pc, &r, false);
+		return;
+	}
+	drop_dead_frames(tcp, lt, u->rsp);
+	if (bp_mem_read(lt->proc->bs, u->rsp, &ret, 8) < 0)
+		return;
+	f = push_frame(lt);
+	if (!f)
+		return;
+	f->ret = ret;
+	f->slot = u->rsp;
+	f->site = site;
+	f->caller = NULL;
+	clock_gettime(CLOCK_MONOTONIC, &f->t0);
+	fill_regs(&f->regs, u);
+	f->regs.pc = pc;
+	if (!frame_hook(lt->proc, tcp->pid, f))
+		lt->depth--;
+}
+
+int lc_client_read(struct tcb *tcp, uint64_t addr, void *buf, size_t len)
+{
+	struct lc_task *lt = lc_of(tcp);
+
+	if (!lt || !lt->proc)
+		return -ESRCH;
+	return bp_mem_read(lt->proc->bs, addr, buf, len) < 0 ? -EFAULT : 0;
 }
 
 /* The C++ unwinder starts (BPK_UNWIND) or has found its catch (BPK_CATCH). */
@@ -644,6 +714,9 @@ static bool sigtrap_hit(struct tcb *tcp)
 			goto set;
 		}
 		switch (bp->kind) {
+		case BPK_CLIENT:
+			client_hit(tcp, lt, bp, &u, pc);
+			break;
 		case BPK_START:
 			lc_arm(tcp, p, bp, &u);
 			return true;
@@ -855,6 +928,8 @@ static bool libcall_new_task(struct tcb *parent, struct tcb *child,
 		struct bp_space *cs = bp_space_new(child->pid, p->bs->is64);
 
 		bp_restore_all_in(p->bs, child->pid);
+		if (cs)
+			lc_counts_undo(p, cs, false);
 		/* The parent's hooked return addresses, in the child's
 		 * copy of the stack (the parent keeps its own hooked). */
 		for (unsigned int i = 0; cs && i < pt->depth; i++) {
@@ -901,6 +976,7 @@ static void libcall_detach(struct tcb *tcp)
 	unhook_frames(p->bs, lt);
 	drop_frames(lt);
 	if (p->refs == 1) {
+		lc_counts_undo(p, p->bs, false);
 		lc_disarm(p);
 		/* A thread still in a stub (or returning through a slot
 		 * nobody restored) then finishes it without stopping. */

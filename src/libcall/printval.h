@@ -36,6 +36,7 @@ struct lc_regs {
 	 */
 	uint64_t ret;
 	bool have_fp;		/* xmm[] was fetched (lc_proto_needs_fp) */
+	uint64_t pc;		/* a client's breakpoint (libcall.h) */
 	uint64_t xmm[8];	/* low 64 bits of xmm0..7 at entry; xmm0 at
 				   return */
 };

@@ -162,6 +162,33 @@ void event_signal(struct tcb *tcp, const siginfo_t *si)
 	out_event_done(tcp->out);
 }
 
+void event_probe_begin(struct tcb *tcp, const char *name)
+{
+	settle_held(tcp, STATUS_UNFINISHED);
+	if (out_json) {
+		jrec_begin(tcp, "probe", NULL);
+		jrec_str(tcp, "probe", name);
+		jrec_value(tcp, "values");
+		return;
+	}
+	line_begin_kind(tcp, LINE_EVENT);
+	out_printf(tcp->out, "--- probe %s ", name);
+}
+
+void event_probe_end(struct tcb *tcp)
+{
+	if (out_json) {
+		jrec_end(tcp);
+		out_event_done(tcp->out);
+		return;
+	}
+	out_puts(tcp->out, "---");
+	line_end(tcp);
+	if (cfg.stack_trace)
+		line_stack(tcp);
+	out_event_done(tcp->out);
+}
+
 void event_group_stop(struct tcb *tcp, int sig)
 {
 	char buf[16];

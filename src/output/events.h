@@ -29,5 +29,13 @@ void event_spawned(struct tcb *parent, pid_t child, int how,
 void event_exited(struct tcb *tcp, int status);
 void event_detached(struct tcb *tcp);
 void event_tick(void);
+/*
+ * A probe hit (src/probe/): "--- probe NAME " then the values the caller
+ * writes with the emit primitives (one struct of named fields, or
+ * nothing), then event_probe_end(): " ---", and -k's stack.  JSON: a
+ * "probe" record with the values under "values".
+ */
+void event_probe_begin(struct tcb *tcp, const char *name);
+void event_probe_end(struct tcb *tcp);
 
 #endif

@@ -40,8 +40,10 @@ static int pers_of(struct json_object *r)
 
 static void load_summary(struct json_object *r)
 {
-	enum stats_kind kind = jstr(r, "kind") && !strcmp(jstr(r, "kind"), "call") ?
-				       STATS_LIBCALL : STATS_SYSCALL;
+	const char *k = jstr(r, "kind");
+	enum stats_kind kind = k && !strcmp(k, "call") ? STATS_LIBCALL :
+			       k && !strcmp(k, "probe") ? STATS_PROBE :
+			       STATS_SYSCALL;
 	struct stats_table *t = &stats_tables[kind][pers_of(r)];
 	struct json_object *rows;
 	size_t n;

@@ -36,6 +36,11 @@ const struct stats_kind_info stats_kinds[STATS_NKINDS] = {
 		.name_width = 20,
 		.pers_title = "Library call usage summary for %s bit mode:",
 	},
+	[STATS_PROBE] = {
+		.name_header = "probe",
+		.name_width = 20,
+		.pers_title = "Probe hit summary for %s bit mode:",
+	},
 };
 
 bool stats_enabled(void)

@@ -25,6 +25,7 @@ struct tcb;
 enum stats_kind {
 	STATS_SYSCALL = 0,
 	STATS_LIBCALL,		/* library calls (src/libcall) */
+	STATS_PROBE,		/* probe hits (src/probe) */
 	STATS_NKINDS
 };
 

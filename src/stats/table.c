@@ -301,7 +301,8 @@ static void json_table(struct outstream *os, enum stats_kind kind, int pers,
 {
 	out_jrec_begin(os, "summary");
 	out_jkey(os, "kind");
-	out_jstr(os, kind == STATS_LIBCALL ? "call" : "syscall");
+	out_jstr(os, kind == STATS_LIBCALL ? "call" :
+		     kind == STATS_PROBE ? "probe" : "syscall");
 	out_jkey(os, "pers");
 	out_jstr(os, arch_pers[pers].name);
 	out_jkey(os, "rows");

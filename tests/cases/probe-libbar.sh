@@ -1,0 +1,59 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# --probe on a library function in every link mode (PIE, non-PIE, -z now,
+# -fno-plt, IBT, static): the threads program's bar_add calls (which it
+# writes down itself, "TID bar_add(A, B) = R") must each give exactly one
+# entry hit with A and B ($arg1/$arg2 from the ABI registers, and the
+# DWARF parameters a and b) and one %return hit with R, under the tid
+# of the thread that made the call; then 16 threads x 2,000 calls, exact
+# in PROBE_THREAD_RUNS runs (default 3).  No trap may reach the program.
+# timeout-factor: 3
+. "$SRCDIR/tests/lib.sh"
+. "$SRCDIR/tests/progs/libcall/lc.sh"
+
+# "TID bar_add(A, B) = R" as the probe lines it must give.
+want_lines() {
+	sed -E 's/^([0-9]+) bar_add\((-?[0-9]+), (-?[0-9]+)\) = (-?[0-9]+)$/\1 --- probe bar_add {$arg1=\2, $arg2=\3, a=\2, b=\3} ---\
+\1 --- probe bar_add%return {$retval=\4} ---/' "$1" | sort
+}
+
+got_lines() {
+	sed -E 's/^\[pid +([0-9]+)\] /\1 /' "$1" |
+		grep -vE '^[0-9]+ \+\+\+ exited with 0 \+\+\+$' | sort
+}
+
+check_run() {
+	local label=$1 exp=$2 trace=$3
+	lc_no_traps "$trace"
+	want_lines "$exp" > want
+	got_lines "$trace" > got
+	if ! diff want got > hits.diff; then
+		head -n 20 hits.diff >&2
+		fail "$label: the hits differ from the calls made (< made, > traced)"
+	fi
+}
+
+for mode in $LC_MODES; do
+	lc_mode_supported "$mode" || { note "$mode: not supported here"; continue; }
+	d=b-$mode
+	lc_build "$mode" "$d" threads
+	rm -f trace exp
+	"$SLTRACE" -f -e trace=none -o trace \
+		--probe 'bar_add $arg1:s32 $arg2:s32 a b' \
+		--probe 'bar_add%return $retval:s32' "$d/threads" 4 50 exp > out
+	expect_rc 0 $? "$mode: tracer"
+	expect_line out "ok 4 threads x 50 calls"
+	check_run "$mode" exp trace
+done
+
+runs=${PROBE_THREAD_RUNS:-3}
+for run in $(seq "$runs"); do
+	rm -f trace exp
+	"$SLTRACE" -f -e trace=none -o trace \
+		--probe 'bar_add $arg1:s32 $arg2:s32 a b' \
+		--probe 'bar_add%return $retval:s32' b-pie/threads 16 2000 exp > out
+	expect_rc 0 $? "run $run: tracer"
+	expect_line out "ok 16 threads x 2000 calls"
+	check_run "16 x 2000, run $run" exp trace
+done
+note "$runs runs of 16 x 2000 calls: every entry and return hit once"
