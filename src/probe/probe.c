@@ -42,7 +42,9 @@ struct pcast {
 /* One value a hit shows (or a condition reads). */
 struct pval {
 	char *text;		/* as written: the name it prints under */
-	enum { PV_DWARF, PV_ARGN, PV_REG, PV_RETVAL, PV_SDT } kind;
+	enum { PV_DWARF, PV_ARGN, PV_REG, PV_RETVAL, PV_SDT,
+	       PV_NONE,	/* not at this site (another place has it) */
+	} kind;
 	unsigned int n;		/* PV_ARGN, PV_SDT: 1-based */
 	size_t reg;		/* PV_REG: offset in user_regs_struct */
 	struct pcast cast;
@@ -73,6 +75,7 @@ struct phit {
 	struct cond *cond;
 	struct usdt_arg sargs[12];
 	int nsargs;
+	bool partial;		/* some value is not at this site */
 };
 
 /* An object file, resolved once for every probe. */
@@ -313,8 +316,15 @@ static int pval_compile(struct phit *h, struct dv_obj *dv, const char *text,
 	v->kind = PV_DWARF;
 	/* dwval takes the cast itself. */
 	v->dv = dv_compile(dv, h->site->addr, text, err, errlen);
-	if (!v->dv)
-		goto bad;
+	if (!v->dv) {
+		/*
+		 * Not visible here, which may be right: a line's inlined
+		 * copy in another function.  The caller refuses the
+		 * probe only when no site has it.
+		 */
+		v->kind = PV_NONE;
+		h->partial = true;
+	}
 ok:
 	free(base);
 	return 0;
@@ -539,6 +549,10 @@ static void print_val(struct hit_ctx *x, const struct pval *v)
 	uint64_t raw;
 	bool is_signed;
 
+	if (v->kind == PV_NONE) {
+		emit_raw(x->tcp, "<unavailable>");
+		return;
+	}
 	if (v->kind == PV_DWARF) {
 		dv_print(x->tcp, v->dv, &x->f);
 		return;
@@ -596,6 +610,8 @@ static int cond_get(void *ctx, void *handle, struct dv_scalar *out)
 	int rc;
 
 	memset(out, 0, sizeof(*out));
+	if (v->kind == PV_NONE)
+		return -ENODATA;
 	if (v->kind == PV_DWARF)
 		return dv_eval_scalar(v->dv, &x->f, out);
 	rc = raw_value(x, v, &raw, &is_signed);
@@ -688,6 +704,33 @@ static bool obj_matches(const struct probe *pr, const char *path)
 	return !pr->spec.obj || !fnmatch(pr->spec.obj, base_name(path), 0);
 }
 
+/* Says which value of h has no variable behind it, as dwval words it. */
+static void report_missing(const struct probe *pr, const struct phit *h,
+			   struct dv_obj *dv, const char *path)
+{
+	char err[256] = "";
+
+	for (unsigned int i = 0; i < h->nvals; i++) {
+		if (h->vals[i].kind != PV_NONE)
+			continue;
+		if (!dv)
+			snprintf(err, sizeof(err), "no DWARF to find '%s' in %s",
+				 h->vals[i].text, path);
+		else {
+			struct dv_expr *e = dv_compile(dv, h->site->addr,
+						       h->vals[i].text, err,
+						       sizeof(err));
+
+			if (e)
+				dv_expr_free(e);
+		}
+		break;
+	}
+	if (!err[0])
+		snprintf(err, sizeof(err), "a value of its condition is not there");
+	msg_error("probe '%s' in %s: %s", pr->name, path, err);
+}
+
 /*
  * The hits of probe k (index pr) in the file at path, compiled once.
  * A value that does not compile is said once, and the probe's sites in
@@ -733,6 +776,8 @@ static struct pobj *pobj_get(const char *path)
 			ss->n = 0;
 			continue;
 		}
+		unsigned int whole = 0;
+
 		for (unsigned int i = 0; i < ss->n; i++) {
 			struct phit *h = &o->hits[k][i];
 			char err[256] = "";
@@ -760,12 +805,21 @@ static struct pobj *pobj_get(const char *path)
 							  cond_free_val, &b,
 							  err, sizeof(err));
 			}
+			if (h->partial && !err[0])
+				continue;	/* "<unavailable>" here */
 			if (err[0]) {
 				if (!o->failed[k])
 					msg_error("probe '%s' in %s: %s",
 						  pr->name, path, err);
 				o->failed[k] = true;
+				continue;
 			}
+			whole++;
+		}
+		/* Every place lacks some value: the user's mistake. */
+		if (ss->n && !whole && !o->failed[k]) {
+			report_missing(pr, &o->hits[k][0], dv, path);
+			o->failed[k] = true;
 		}
 	}
 	o->next = pobjs;
