@@ -18,7 +18,7 @@ want_lines() {
 }
 
 got_lines() {
-	sed -E 's/^\[pid +([0-9]+)\] /\1 /' "$1" |
+	sed -E 's/^\[pid +([0-9]+)\] /\1 /; s/^([0-9]+) +/\1 /' "$1" |
 		grep -vE '^[0-9]+ \+\+\+ exited with 0 \+\+\+$' | sort
 }
 
