@@ -117,6 +117,31 @@ static char *next_word(char **s)
 	return w;
 }
 
+static int pval_check(const struct probe *pr, const char *text, char *err,
+		      size_t errlen);
+static void *check_bind(void *ctx, const char *ref, char *err, size_t errlen);
+
+/*
+ * What can be said wrong of a probe without its places (a cast, a
+ * register, $retval off %return, the condition's syntax), said at once:
+ * under -p no program is read before the attach.
+ */
+static int probe_check(struct probe *pr, char *err, size_t errlen)
+{
+	struct cond *c;
+
+	for (unsigned int i = 0; i < pr->nv; i++)
+		if (pval_check(pr, pr->vtext[i], err, errlen) < 0)
+			return -1;
+	if (!pr->cond_text)
+		return 0;
+	c = cond_compile(pr->cond_text, check_bind, pr, err, errlen);
+	if (!c)
+		return -1;
+	cond_free(c, NULL);
+	return 0;
+}
+
 const char *probe_add(const char *arg)
 {
 	static char why[256];
@@ -165,6 +190,15 @@ const char *probe_add(const char *arg)
 		v[pr->nv++] = strdup(w);
 	}
 	free(copy);
+	{
+		char err[200];
+
+		if (probe_check(pr, err, sizeof(err)) < 0) {
+			snprintf(why, sizeof(why), "probe '%s': %s", pr->name,
+				 err);
+			return why;
+		}
+	}
 	pr->id = nprobes++;
 	*probes_tail = pr;
 	probes_tail = &pr->next;
@@ -233,6 +267,51 @@ static bool number_after(const char *s, const char *prefix, unsigned int *n)
 		return false;
 	*n = (unsigned int)v;
 	return true;
+}
+
+/* The checks of pval_compile that need no place: 0, or -1 and err. */
+static int pval_check(const struct probe *pr, const char *text, char *err,
+		      size_t errlen)
+{
+	char *base = strdup(text);
+	struct pcast c;
+	unsigned int n;
+	int rc = -1;
+
+	if (!base) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (!parse_cast(base, &c)) {
+		snprintf(err, errlen, "unknown cast in '%s'", text);
+	} else if (base[0] == '%') {
+		for (size_t i = 0; i < sizeof(regs) / sizeof(regs[0]); i++)
+			if (!strcmp(base + 1, regs[i].name))
+				rc = 0;
+		if (rc < 0)
+			snprintf(err, errlen, "no register '%s'", base);
+	} else if (!strcmp(base, "$retval")) {
+		if (pr->spec.ret)
+			rc = 0;
+		else
+			snprintf(err, errlen,
+				 "$retval is only known at %%return");
+	} else if (base[0] == '$' && strcmp(base, "$args") &&
+		   !number_after(base, "$arg", &n)) {
+		snprintf(err, errlen, "unknown value '%s'", base);
+	} else {
+		rc = 0;
+	}
+	free(base);
+	return rc;
+}
+
+/* A condition's reference, checked as a value: a dummy handle. */
+static void *check_bind(void *ctx, const char *ref, char *err, size_t errlen)
+{
+	static char ok;
+
+	return pval_check(ctx, ref, err, errlen) < 0 ? NULL : &ok;
 }
 
 /* How the function of h's %return returns, or NULL. */
