@@ -504,6 +504,10 @@ struct bind_ctx {
 	struct dv_obj *dv;
 };
 
+/* Why a reference of the condition is not at a place, the first time:
+ * said when no place has them all (report_missing). */
+static char cond_missing[256];
+
 static void *cond_bind(void *ctx, const char *ref, char *err, size_t errlen)
 {
 	struct bind_ctx *b = ctx;
@@ -513,6 +517,8 @@ static void *cond_bind(void *ctx, const char *ref, char *err, size_t errlen)
 		free(v);
 		return NULL;
 	}
+	if (v->kind == PV_NONE && !cond_missing[0])
+		snprintf(cond_missing, sizeof(cond_missing), "%s", err);
 	return v;
 }
 
@@ -806,7 +812,8 @@ static void report_missing(const struct probe *pr, const struct phit *h,
 		break;
 	}
 	if (!err[0])
-		snprintf(err, sizeof(err), "a value of its condition is not there");
+		snprintf(err, sizeof(err), "%s", cond_missing[0] ? cond_missing :
+			 "a value of its condition is not there");
 	msg_error("probe '%s' in %s: %s", pr->name, path, err);
 }
 
@@ -856,6 +863,8 @@ static struct pobj *pobj_get(const char *path)
 			continue;
 		}
 		unsigned int whole = 0;
+
+		cond_missing[0] = '\0';
 
 		for (unsigned int i = 0; i < ss->n; i++) {
 			struct phit *h = &o->hits[k][i];
