@@ -63,6 +63,7 @@ struct probe {
 	char *cond_text;	/* NULL: none */
 	unsigned int planted;	/* breakpoints placed, all processes */
 	unsigned long id;	/* its row in -c's table */
+	bool said_taken;	/* a place of it was taken: said once */
 };
 
 /* One place of a probe in one object file: a breakpoint's data. */
@@ -76,6 +77,13 @@ struct phit {
 	struct usdt_arg sargs[12];
 	int nsargs;
 	bool partial;		/* some value is not at this site */
+	/*
+	 * Other probes' places at the same address, same kind (the core
+	 * takes one breakpoint an address): they are hit with this one,
+	 * in the order given.  chained: this one is in another's list.
+	 */
+	struct phit *same;
+	bool chained;
 };
 
 /* An object file, resolved once for every probe. */
@@ -737,10 +745,9 @@ static int cond_get(void *ctx, void *handle, struct dv_scalar *out)
 	}
 }
 
-static void probe_hit(struct tcb *tcp, void *data, uint64_t pc,
-		      const struct user_regs_struct *u, bool at_return)
+static void hit_one(struct tcb *tcp, const struct phit *h, uint64_t pc,
+		    const struct user_regs_struct *u, bool at_return)
 {
-	const struct phit *h = data;
 	struct hit_ctx x = {
 		.tcp = tcp, .h = h, .u = u, .pc = pc, .at_return = at_return,
 	};
@@ -773,6 +780,13 @@ static void probe_hit(struct tcb *tcp, void *data, uint64_t pc,
 		emit_prefix(tcp, " ");
 	}
 	event_probe_end(tcp);
+}
+
+static void probe_hit(struct tcb *tcp, void *data, uint64_t pc,
+		      const struct user_regs_struct *u, bool at_return)
+{
+	for (const struct phit *h = data; h; h = h->same)
+		hit_one(tcp, h, pc, u, at_return);
 }
 
 /* --- objects ---------------------------------------------------------------- */
@@ -815,6 +829,51 @@ static void report_missing(const struct probe *pr, const struct phit *h,
 		snprintf(err, sizeof(err), "%s", cond_missing[0] ? cond_missing :
 			 "a value of its condition is not there");
 	msg_error("probe '%s' in %s: %s", pr->name, path, err);
+}
+
+/*
+ * Places of several probes at one address share its breakpoint: each
+ * later one is chained to the first (entry with entry, %return with
+ * %return; an entry and a %return at one address are the core's to
+ * tell apart).
+ */
+static void chain_same(struct pobj *o)
+{
+	unsigned int k = 0;
+
+	for (struct probe *pr = probes; pr; pr = pr->next, k++) {
+		if (o->failed[k])
+			continue;
+		for (unsigned int i = 0; i < o->sites[k].n; i++) {
+			struct phit *h = &o->hits[k][i], *first = NULL;
+			unsigned int k2 = 0;
+
+			for (struct probe *p2 = probes; p2 && !first;
+			     p2 = p2->next, k2++) {
+				if (o->failed[k2] || p2->spec.ret != pr->spec.ret)
+					continue;
+				for (unsigned int j = 0; j < o->sites[k2].n; j++) {
+					struct phit *g = &o->hits[k2][j];
+
+					if (g == h)
+						break;
+					if (!g->chained &&
+					    g->site->addr == h->site->addr) {
+						first = g;
+						break;
+					}
+				}
+				if (p2 == pr)
+					break;
+			}
+			if (!first)
+				continue;
+			while (first->same)
+				first = first->same;
+			first->same = h;
+			h->chained = true;
+		}
+	}
 }
 
 /*
@@ -910,6 +969,7 @@ static struct pobj *pobj_get(const char *path)
 			o->failed[k] = true;
 		}
 	}
+	chain_same(o);
 	o->next = pobjs;
 	pobjs = o;
 	return o;
@@ -931,9 +991,22 @@ static void probe_object(struct lc_arm_ctx *cx, const char *path,
 			continue;
 		for (unsigned int i = 0; i < ss->n; i++) {
 			const struct probe_site *s = &ss->v[i];
-			int rc = lc_client_plant(cx, bias + s->addr,
-						 &o->hits[k][i], pr->spec.ret);
+			int rc;
 
+			if (o->hits[k][i].chained) {
+				pr->planted++;	/* on another's breakpoint */
+				continue;
+			}
+			rc = lc_client_plant(cx, bias + s->addr,
+					     &o->hits[k][i], pr->spec.ret);
+			if (rc == -EEXIST && !pr->said_taken) {
+				/* An entry and a %return at one address, or a
+				 * library call's breakpoint: the core has one. */
+				msg_error("probe '%s': %s+%#llx has another breakpoint already: not placed there",
+					  pr->name, base_name(path),
+					  (unsigned long long)s->addr);
+				pr->said_taken = true;
+			}
 			if (rc < 0) {
 				debug("probe %s: %#llx: no breakpoint: %s",
 				      pr->name,
