@@ -715,7 +715,10 @@ static int cond_get(void *ctx, void *handle, struct dv_scalar *out)
 		size_t n = 0;
 
 		/* Byte by byte up to a NUL: no page boundary is crossed
-		 * that the string does not cross. */
+		 * that the string does not cross.  Not even its first
+		 * byte: unreadable, not "" (a test of it is false). */
+		if (lc_client_read(x->tcp, raw, &out->str[0], 1) < 0)
+			return -EFAULT;
 		while (n + 1 < sizeof(out->str) &&
 		       lc_client_read(x->tcp, raw + n, &out->str[n], 1) == 0 &&
 		       out->str[n])
