@@ -63,6 +63,7 @@ struct probe {
 	char *cond_text;	/* NULL: none */
 	unsigned int planted;	/* breakpoints placed, all processes */
 	unsigned long id;	/* its row in -c's table */
+	bool said_taken;	/* a place of it was taken: said once */
 };
 
 /* One place of a probe in one object file: a breakpoint's data. */
@@ -76,6 +77,13 @@ struct phit {
 	struct usdt_arg sargs[12];
 	int nsargs;
 	bool partial;		/* some value is not at this site */
+	/*
+	 * Other probes' places at the same address, same kind (the core
+	 * takes one breakpoint an address): they are hit with this one,
+	 * in the order given.  chained: this one is in another's list.
+	 */
+	struct phit *same;
+	bool chained;
 };
 
 /* An object file, resolved once for every probe. */
@@ -115,6 +123,31 @@ static char *next_word(char **s)
 		*p++ = '\0';
 	*s = p;
 	return w;
+}
+
+static int pval_check(const struct probe *pr, const char *text, char *err,
+		      size_t errlen);
+static void *check_bind(void *ctx, const char *ref, char *err, size_t errlen);
+
+/*
+ * What can be said wrong of a probe without its places (a cast, a
+ * register, $retval off %return, the condition's syntax), said at once:
+ * under -p no program is read before the attach.
+ */
+static int probe_check(struct probe *pr, char *err, size_t errlen)
+{
+	struct cond *c;
+
+	for (unsigned int i = 0; i < pr->nv; i++)
+		if (pval_check(pr, pr->vtext[i], err, errlen) < 0)
+			return -1;
+	if (!pr->cond_text)
+		return 0;
+	c = cond_compile(pr->cond_text, check_bind, pr, err, errlen);
+	if (!c)
+		return -1;
+	cond_free(c, NULL);
+	return 0;
 }
 
 const char *probe_add(const char *arg)
@@ -165,6 +198,15 @@ const char *probe_add(const char *arg)
 		v[pr->nv++] = strdup(w);
 	}
 	free(copy);
+	{
+		char err[200];
+
+		if (probe_check(pr, err, sizeof(err)) < 0) {
+			snprintf(why, sizeof(why), "probe '%s': %s", pr->name,
+				 err);
+			return why;
+		}
+	}
 	pr->id = nprobes++;
 	*probes_tail = pr;
 	probes_tail = &pr->next;
@@ -233,6 +275,51 @@ static bool number_after(const char *s, const char *prefix, unsigned int *n)
 		return false;
 	*n = (unsigned int)v;
 	return true;
+}
+
+/* The checks of pval_compile that need no place: 0, or -1 and err. */
+static int pval_check(const struct probe *pr, const char *text, char *err,
+		      size_t errlen)
+{
+	char *base = strdup(text);
+	struct pcast c;
+	unsigned int n;
+	int rc = -1;
+
+	if (!base) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (!parse_cast(base, &c)) {
+		snprintf(err, errlen, "unknown cast in '%s'", text);
+	} else if (base[0] == '%') {
+		for (size_t i = 0; i < sizeof(regs) / sizeof(regs[0]); i++)
+			if (!strcmp(base + 1, regs[i].name))
+				rc = 0;
+		if (rc < 0)
+			snprintf(err, errlen, "no register '%s'", base);
+	} else if (!strcmp(base, "$retval")) {
+		if (pr->spec.ret)
+			rc = 0;
+		else
+			snprintf(err, errlen,
+				 "$retval is only known at %%return");
+	} else if (base[0] == '$' && strcmp(base, "$args") &&
+		   !number_after(base, "$arg", &n)) {
+		snprintf(err, errlen, "unknown value '%s'", base);
+	} else {
+		rc = 0;
+	}
+	free(base);
+	return rc;
+}
+
+/* A condition's reference, checked as a value: a dummy handle. */
+static void *check_bind(void *ctx, const char *ref, char *err, size_t errlen)
+{
+	static char ok;
+
+	return pval_check(ctx, ref, err, errlen) < 0 ? NULL : &ok;
 }
 
 /* How the function of h's %return returns, or NULL. */
@@ -425,6 +512,10 @@ struct bind_ctx {
 	struct dv_obj *dv;
 };
 
+/* Why a reference of the condition is not at a place, the first time:
+ * said when no place has them all (report_missing). */
+static char cond_missing[256];
+
 static void *cond_bind(void *ctx, const char *ref, char *err, size_t errlen)
 {
 	struct bind_ctx *b = ctx;
@@ -434,6 +525,8 @@ static void *cond_bind(void *ctx, const char *ref, char *err, size_t errlen)
 		free(v);
 		return NULL;
 	}
+	if (v->kind == PV_NONE && !cond_missing[0])
+		snprintf(cond_missing, sizeof(cond_missing), "%s", err);
 	return v;
 }
 
@@ -622,7 +715,10 @@ static int cond_get(void *ctx, void *handle, struct dv_scalar *out)
 		size_t n = 0;
 
 		/* Byte by byte up to a NUL: no page boundary is crossed
-		 * that the string does not cross. */
+		 * that the string does not cross.  Not even its first
+		 * byte: unreadable, not "" (a test of it is false). */
+		if (lc_client_read(x->tcp, raw, &out->str[0], 1) < 0)
+			return -EFAULT;
 		while (n + 1 < sizeof(out->str) &&
 		       lc_client_read(x->tcp, raw + n, &out->str[n], 1) == 0 &&
 		       out->str[n])
@@ -652,10 +748,9 @@ static int cond_get(void *ctx, void *handle, struct dv_scalar *out)
 	}
 }
 
-static void probe_hit(struct tcb *tcp, void *data, uint64_t pc,
-		      const struct user_regs_struct *u, bool at_return)
+static void hit_one(struct tcb *tcp, const struct phit *h, uint64_t pc,
+		    const struct user_regs_struct *u, bool at_return)
 {
-	const struct phit *h = data;
 	struct hit_ctx x = {
 		.tcp = tcp, .h = h, .u = u, .pc = pc, .at_return = at_return,
 	};
@@ -688,6 +783,13 @@ static void probe_hit(struct tcb *tcp, void *data, uint64_t pc,
 		emit_prefix(tcp, " ");
 	}
 	event_probe_end(tcp);
+}
+
+static void probe_hit(struct tcb *tcp, void *data, uint64_t pc,
+		      const struct user_regs_struct *u, bool at_return)
+{
+	for (const struct phit *h = data; h; h = h->same)
+		hit_one(tcp, h, pc, u, at_return);
 }
 
 /* --- objects ---------------------------------------------------------------- */
@@ -727,8 +829,54 @@ static void report_missing(const struct probe *pr, const struct phit *h,
 		break;
 	}
 	if (!err[0])
-		snprintf(err, sizeof(err), "a value of its condition is not there");
+		snprintf(err, sizeof(err), "%s", cond_missing[0] ? cond_missing :
+			 "a value of its condition is not there");
 	msg_error("probe '%s' in %s: %s", pr->name, path, err);
+}
+
+/*
+ * Places of several probes at one address share its breakpoint: each
+ * later one is chained to the first (entry with entry, %return with
+ * %return; an entry and a %return at one address are the core's to
+ * tell apart).
+ */
+static void chain_same(struct pobj *o)
+{
+	unsigned int k = 0;
+
+	for (struct probe *pr = probes; pr; pr = pr->next, k++) {
+		if (o->failed[k])
+			continue;
+		for (unsigned int i = 0; i < o->sites[k].n; i++) {
+			struct phit *h = &o->hits[k][i], *first = NULL;
+			unsigned int k2 = 0;
+
+			for (struct probe *p2 = probes; p2 && !first;
+			     p2 = p2->next, k2++) {
+				if (o->failed[k2] || p2->spec.ret != pr->spec.ret)
+					continue;
+				for (unsigned int j = 0; j < o->sites[k2].n; j++) {
+					struct phit *g = &o->hits[k2][j];
+
+					if (g == h)
+						break;
+					if (!g->chained &&
+					    g->site->addr == h->site->addr) {
+						first = g;
+						break;
+					}
+				}
+				if (p2 == pr)
+					break;
+			}
+			if (!first)
+				continue;
+			while (first->same)
+				first = first->same;
+			first->same = h;
+			h->chained = true;
+		}
+	}
 }
 
 /*
@@ -778,6 +926,8 @@ static struct pobj *pobj_get(const char *path)
 		}
 		unsigned int whole = 0;
 
+		cond_missing[0] = '\0';
+
 		for (unsigned int i = 0; i < ss->n; i++) {
 			struct phit *h = &o->hits[k][i];
 			char err[256] = "";
@@ -822,6 +972,7 @@ static struct pobj *pobj_get(const char *path)
 			o->failed[k] = true;
 		}
 	}
+	chain_same(o);
 	o->next = pobjs;
 	pobjs = o;
 	return o;
@@ -843,9 +994,22 @@ static void probe_object(struct lc_arm_ctx *cx, const char *path,
 			continue;
 		for (unsigned int i = 0; i < ss->n; i++) {
 			const struct probe_site *s = &ss->v[i];
-			int rc = lc_client_plant(cx, bias + s->addr,
-						 &o->hits[k][i], pr->spec.ret);
+			int rc;
 
+			if (o->hits[k][i].chained) {
+				pr->planted++;	/* on another's breakpoint */
+				continue;
+			}
+			rc = lc_client_plant(cx, bias + s->addr,
+					     &o->hits[k][i], pr->spec.ret);
+			if (rc == -EEXIST && !pr->said_taken) {
+				/* An entry and a %return at one address, or a
+				 * library call's breakpoint: the core has one. */
+				msg_error("probe '%s': %s+%#llx has another breakpoint already: not placed there",
+					  pr->name, base_name(path),
+					  (unsigned long long)s->addr);
+				pr->said_taken = true;
+			}
 			if (rc < 0) {
 				debug("probe %s: %#llx: no breakpoint: %s",
 				      pr->name,

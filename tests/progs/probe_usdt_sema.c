@@ -5,6 +5,7 @@
  * which a tracer increments to say the point is watched (sdt.h).
  */
 #define _SDT_HAS_SEMAPHORES 1
+#include <stdio.h>
 #include <sys/sdt.h>
 
 /* sdt.h's convention: .probes, a short named PROVIDER_NAME_semaphore. */
@@ -14,7 +15,11 @@ long counter = 40;
 
 long __attribute__((noinline)) guarded(int n, long k)
 {
-	if (sltest_guarded_semaphore)
+	/* What the program saw: set only while a tracer watches. */
+	fprintf(stderr, "semaphore=%u\n", sltest_guarded_semaphore);
+	if (sltest_guarded_semaphore) {
 		STAP_PROBE2(sltest, guarded, n + k, counter);
+		fprintf(stderr, "guarded arg1=%ld arg2=%ld\n", n + k, counter);
+	}
 	return k + 1;
 }
