@@ -49,14 +49,17 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* A subprogram with code of its own, or an inline one (every copy). */
+/*
+ * A subprogram with code of its own.  An inline one is listed by its
+ * copies (inline_cb), so that a name listed is a name with sites.
+ */
 static bool die_is_function(Dwarf_Die *die)
 {
 	Dwarf_Addr pc;
 
 	if (dwarf_hasattr(die, DW_AT_declaration))
 		return false;
-	return dwarf_hasattr(die, DW_AT_inline) || dwarf_entrypc(die, &pc) == 0;
+	return dwarf_entrypc(die, &pc) == 0;
 }
 
 struct func_walk {
@@ -73,6 +76,19 @@ static int dwarf_func_cb(Dwarf_Die *die, void *arg)
 
 	if (name && die_is_function(die) &&
 	    fnmatch(w->spec->func, name, 0) == 0 &&
+	    (w->rc = names_add(w->names, name, w->obj)))
+		return DWARF_CB_ABORT;
+	return DWARF_CB_OK;
+}
+
+/* An inlined copy, under the name that matched (resolve.c's test). */
+static int inline_cb(Dwarf_Die *inl, void *arg)
+{
+	struct func_walk *w = arg;
+	const char *name = dwobj_name_match(inl, w->spec->func);
+	Dwarf_Addr entry;
+
+	if (name && !dwobj_inline_entry(inl, &entry) &&
 	    (w->rc = names_add(w->names, name, w->obj)))
 		return DWARF_CB_ABORT;
 	return DWARF_CB_OK;
@@ -100,6 +116,8 @@ static int list_funcs(Dwfl_Module *mod, const char *obj,
 			return -ENOMEM;
 	}
 	dwobj_for_each_cu(mod, dwarf_func_cb, &w);
+	if (!w.rc)
+		dwobj_for_each_inline(mod, inline_cb, &w);
 	return w.rc;
 }
 
