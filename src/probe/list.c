@@ -16,6 +16,7 @@
 
 #include "log.h"
 #include "probe/dwobj.h"
+#include "probe/dwval.h"
 #include "probe/list.h"
 #include "probe/objects.h"
 #include "probe/resolve.h"
@@ -251,25 +252,36 @@ static bool lists_sites(const struct probe_spec *spec)
 }
 
 /* "*0x1139@OBJ in FUNC+0x9 at FILE:LINE": the first word probes it. */
-static void list_sites(const char *path, const char *obj,
-		       const struct probe_spec *spec, FILE *out)
+static void print_site(const struct probe_site *s, const char *obj, FILE *out)
+{
+	fprintf(out, "*%#llx@%s", (unsigned long long)s->addr, obj);
+	if (s->func)
+		fprintf(out, " in %s+%#llx", s->func,
+			(unsigned long long)(s->addr - s->func_addr));
+	if (s->file)
+		fprintf(out, " at %s:%u", s->file, s->line);
+	fputc('\n', out);
+}
+
+/* Each site; vars: with the variables visible there (dv_list_vars). */
+static unsigned int list_sites(const char *path, const char *obj,
+			       const struct probe_spec *spec, bool vars,
+			       FILE *out)
 {
 	struct probe_sites sites;
+	struct dv_obj *o = vars ? dv_open(path) : NULL;
+	unsigned int n;
 
 	if (probe_resolve(spec, path, &sites))
-		return;
+		return 0;
 	for (unsigned int i = 0; i < sites.n; i++) {
-		const struct probe_site *s = &sites.v[i];
-
-		fprintf(out, "*%#llx@%s", (unsigned long long)s->addr, obj);
-		if (s->func)
-			fprintf(out, " in %s+%#llx", s->func,
-				(unsigned long long)(s->addr - s->func_addr));
-		if (s->file)
-			fprintf(out, " at %s:%u", s->file, s->line);
-		fputc('\n', out);
+		print_site(&sites.v[i], obj, out);
+		if (vars)
+			dv_list_vars(o, sites.v[i].addr, out);
 	}
+	n = sites.n;
 	probe_sites_free(&sites);
+	return n;
 }
 
 int probe_list(const char *pattern, const char *prog, FILE *out)
@@ -304,7 +316,7 @@ int probe_list(const char *pattern, const char *prog, FILE *out)
 			continue;
 		}
 		if (lists_sites(&spec)) {
-			list_sites(objs.paths[i], obj, &spec, out);
+			list_sites(objs.paths[i], obj, &spec, false, out);
 			continue;
 		}
 		dwfl = dwobj_open(objs.paths[i], &mod);
@@ -339,4 +351,40 @@ int probe_list(const char *pattern, const char *prog, FILE *out)
 	probe_objects_release(&objs);
 	probe_spec_release(&spec);
 	return rc ? -1 : 0;
+}
+
+int probe_list_vars(const char *spec_text, const char *prog, FILE *out)
+{
+	struct probe_spec spec;
+	struct probe_objects objs;
+	const char *why;
+	unsigned int found = 0;
+	int rc;
+
+	/* Not "FUNC:": a function's lines are no place. */
+	if (probe_spec_parse(spec_text, 0, &spec, &why)) {
+		fprintf(stderr, "%s: invalid probe '%s': %s\n", log_progname,
+			spec_text, why);
+		return -1;
+	}
+	rc = probe_objects_find(prog, &objs);
+	if (rc) {
+		fprintf(stderr, "%s: cannot read %s: %s\n", log_progname, prog,
+			rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));
+		probe_spec_release(&spec);
+		return -1;
+	}
+	for (size_t i = 0; i < objs.n; i++) {
+		const char *obj = dwobj_base_name(objs.paths[i]);
+
+		if (!spec.obj || !fnmatch(spec.obj, obj, 0))
+			found += list_sites(objs.paths[i], obj, &spec, true,
+					    out);
+	}
+	if (!found)
+		fprintf(stderr, "%s: probe '%s' matches nothing in %s or its libraries\n",
+			log_progname, spec_text, prog);
+	probe_objects_release(&objs);
+	probe_spec_release(&spec);
+	return found ? 0 : -1;
 }

@@ -20,4 +20,12 @@
  */
 int probe_list(const char *pattern, const char *prog, FILE *out);
 
+/*
+ * --list-vars: each site of spec (resolve.h) in prog's objects, as the
+ * sites above, each followed by the variables visible there (dwval.h:
+ * dv_list_vars).  Returns 0, or -1 after a one-line message on stderr
+ * (bad spec, unreadable program, a spec that lands nowhere).
+ */
+int probe_list_vars(const char *spec, const char *prog, FILE *out);
+
 #endif
