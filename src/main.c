@@ -266,7 +266,11 @@ int main(int argc, char **argv)
 	cli_parse(argc, argv);
 	/* Listing reads files only: nothing is traced, no output is set up. */
 	if (cfg.list_probes)
-		return probe_list(cfg.list_probes, cfg.argv[0], stdout) ? 1 : 0;
+		return probe_list(cfg.list_probes,
+				  cfg.argv ? cfg.argv[0] : NULL,
+				  cfg.argv ? 0 : cfg.attach_pids[0], stdout) ?
+			       1 :
+			       0;
 	if (cfg.list_vars)
 		return probe_list_vars(cfg.list_vars, cfg.argv[0], stdout) ? 1 :
 									      0;

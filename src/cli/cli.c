@@ -279,9 +279,10 @@ static const char usage_text[] =
 "                 FUNC+OFF, FILE:LINE, FUNC:RELLINE, *ADDR[@OBJ],\n"
 "                 sdt:PROVIDER:NAME) showing VALUEs ($args $retval $argN\n"
 "                 %REG argN or a variable: hdr->len, name:string); repeatable\n"
-"  --list-probes=PATTERN -- PROG\n"
+"  --list-probes=PATTERN -- PROG, --list-probes=PATTERN -p PID\n"
 "                 list, without running PROG, what PATTERN matches in PROG\n"
-"                 and its libraries: FUNC[@OBJ] the functions, FUNC[@OBJ]:\n"
+"                 and its libraries (or in what PID has mapped, without\n"
+"                 stopping it): FUNC[@OBJ] the functions, FUNC[@OBJ]:\n"
 "                 a function's source lines (numbered where they have\n"
 "                 code), sdt:PROVIDER:NAME[@OBJ] the USDT points\n"
 "  --list-vars=SPEC -- PROG\n"
@@ -1324,8 +1325,8 @@ void cli_parse(int argc, char **argv)
 	 */
 	if (optind < argc)
 		cfg.argv = argv + optind;
-	if (cfg.list_probes && (!cfg.argv || cfg.n_attach))
-		usage_error("--list-probes reads a program's files: it needs PROG and no -p PID");
+	if (cfg.list_probes && (cfg.argv ? cfg.n_attach : cfg.n_attach != 1))
+		usage_error("--list-probes reads a program's files: it needs PROG, or one -p PID");
 	if (cfg.list_vars && (!cfg.argv || cfg.n_attach))
 		usage_error("--list-vars reads a program's files: it needs PROG and no -p PID");
 	if (cfg.replay && (cfg.argv || cfg.n_attach))

@@ -284,12 +284,31 @@ static unsigned int list_sites(const char *path, const char *obj,
 	return n;
 }
 
-int probe_list(const char *pattern, const char *prog, FILE *out)
+/* prog's objects, or pid's when prog is NULL; -1 after a message. */
+static int objects_of(const char *prog, pid_t pid, struct probe_objects *objs)
+{
+	int rc = prog ? probe_objects_find(prog, objs) :
+			probe_objects_of_pid(pid, objs);
+
+	if (!rc)
+		return 0;
+	if (prog)
+		fprintf(stderr, "%s: cannot read %s: %s\n", log_progname, prog,
+			rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));
+	else
+		fprintf(stderr, "%s: cannot read the objects of pid %d: %s\n",
+			log_progname, (int)pid,
+			rc == -ENOENT ? "no such process" : strerror(-rc));
+	return -1;
+}
+
+int probe_list(const char *pattern, const char *prog, pid_t pid, FILE *out)
 {
 	struct probe_spec spec;
 	struct probe_objects objs;
 	struct names names = { 0 };
 	const char *why;
+	char pidname[32];
 	int rc, lines_found = 0;
 
 	if (probe_spec_parse(pattern, PROBE_SPEC_LISTING, &spec, &why)) {
@@ -297,12 +316,14 @@ int probe_list(const char *pattern, const char *prog, FILE *out)
 			pattern, why);
 		return -1;
 	}
-	rc = probe_objects_find(prog, &objs);
-	if (rc) {
-		fprintf(stderr, "%s: cannot read %s: %s\n", log_progname, prog,
-			rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));
+	if (objects_of(prog, pid, &objs)) {
 		probe_spec_release(&spec);
 		return -1;
+	}
+	rc = 0;
+	if (!prog) {
+		snprintf(pidname, sizeof(pidname), "pid %d", (int)pid);
+		prog = pidname;
 	}
 	for (size_t i = 0; i < objs.n && !rc; i++) {
 		const char *obj = dwobj_base_name(objs.paths[i]);
@@ -359,7 +380,6 @@ int probe_list_vars(const char *spec_text, const char *prog, FILE *out)
 	struct probe_objects objs;
 	const char *why;
 	unsigned int found = 0;
-	int rc;
 
 	/* Not "FUNC:": a function's lines are no place. */
 	if (probe_spec_parse(spec_text, 0, &spec, &why)) {
@@ -367,10 +387,7 @@ int probe_list_vars(const char *spec_text, const char *prog, FILE *out)
 			spec_text, why);
 		return -1;
 	}
-	rc = probe_objects_find(prog, &objs);
-	if (rc) {
-		fprintf(stderr, "%s: cannot read %s: %s\n", log_progname, prog,
-			rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));
+	if (objects_of(prog, 0, &objs)) {
 		probe_spec_release(&spec);
 		return -1;
 	}
