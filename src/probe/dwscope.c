@@ -127,7 +127,6 @@ unsigned int dv_scopes_of(struct dv_obj *o, uint64_t pc, Dwarf_Die *sc,
 	return n;
 }
 
-
 /* --- C's spelling of a type (--list-vars) ------------------------------ */
 
 /* DWARF is untrusted: a type chain may loop. */
@@ -166,7 +165,8 @@ static void dims_text(Dwarf_Die *arr, char *buf, size_t n)
 			else if (dwarf_attr(&c, DW_AT_upper_bound, &a) &&
 				 !dwarf_formudata(&a, &w))
 				len += snprintf(buf + len, n - len,
-						"[%" PRIu64 "]", (uint64_t)w + 1);
+						"[%" PRIu64 "]",
+						(uint64_t)w + 1);
 			else
 				len += snprintf(buf + len, n - len, "[]");
 		} while (dwarf_siblingof(&c, &c) == 0);
@@ -216,8 +216,7 @@ static void params_text(Dwarf_Die *fn, char *buf, size_t n, int depth)
  * left of d, an array's "[N]" or a function's "(...)" right of it, with
  * parentheses when a pointer is to one of those.
  */
-static void decl_of(Dwarf_Die *t, const char *d, char *buf, size_t n,
-		    int depth)
+static void decl_of(Dwarf_Die *t, const char *d, char *buf, size_t n, int depth)
 {
 	static const char *const kw[] = {
 		[DW_TAG_structure_type] = "struct ",
@@ -345,7 +344,8 @@ static bool has_copy(Dwarf_Die *scope, Dwarf_Off off)
 	if (dwarf_child(scope, &c))
 		return false;
 	do {
-		if (dv_is_var(&c) && dwarf_attr(&c, DW_AT_abstract_origin, &a) &&
+		if (dv_is_var(&c) &&
+		    dwarf_attr(&c, DW_AT_abstract_origin, &a) &&
 		    dwarf_formref_die(&a, &o) && dwarf_dieoffset(&o) == off)
 			return true;
 	} while (dwarf_siblingof(&c, &c) == 0);

@@ -399,7 +399,8 @@ int probe_list_vars(const char *spec_text, const char *prog, FILE *out)
 					    out);
 	}
 	if (!found)
-		fprintf(stderr, "%s: probe '%s' matches nothing in %s or its libraries\n",
+		fprintf(stderr,
+			"%s: probe '%s' matches nothing in %s or its libraries\n",
 			log_progname, spec_text, prog);
 	probe_objects_release(&objs);
 	probe_spec_release(&spec);
