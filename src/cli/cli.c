@@ -279,11 +279,15 @@ static const char usage_text[] =
 "                 FUNC+OFF, FILE:LINE, FUNC:RELLINE, *ADDR[@OBJ],\n"
 "                 sdt:PROVIDER:NAME) showing VALUEs ($args $retval $argN\n"
 "                 %REG argN or a variable: hdr->len, name:string); repeatable\n"
-"  --list-probes=PATTERN -- PROG\n"
+"  --list-probes=PATTERN -- PROG, --list-probes=PATTERN -p PID\n"
 "                 list, without running PROG, what PATTERN matches in PROG\n"
-"                 and its libraries: FUNC[@OBJ] the functions, FUNC[@OBJ]:\n"
+"                 and its libraries (or in what PID has mapped, without\n"
+"                 stopping it): FUNC[@OBJ] the functions, FUNC[@OBJ]:\n"
 "                 a function's source lines (numbered where they have\n"
 "                 code), sdt:PROVIDER:NAME[@OBJ] the USDT points\n"
+"  --list-vars=SPEC -- PROG\n"
+"                 list, without running PROG, each place of SPEC and the\n"
+"                 variables a probe there can show, with their C types\n"
 "\n"
 "Tampering:\n"
 "  -e inject=SET[:error=ERRNO|:retval=VALUE][:signal=SIG][:syscall=SYSCALL]\n"
@@ -431,6 +435,7 @@ enum {
 	OPT_STACK_TRACE_LIMIT,
 	OPT_TIPS,
 	OPT_LIST_PROBES,
+	OPT_LIST_VARS,
 	OPT_PROBE,
 	OPT_QUAL = 0x200,
 };
@@ -470,6 +475,7 @@ static const struct option long_options[] = {
 	{ "demangle",		no_argument,	   NULL, OPT_DEMANGLE },
 	{ "lib-call",		required_argument, NULL, 'l' },
 	{ "list-probes",	required_argument, NULL, OPT_LIST_PROBES },
+	{ "list-vars",		required_argument, NULL, OPT_LIST_VARS },
 	{ "probe",		required_argument, NULL, OPT_PROBE },
 	{ "lib-entry",		required_argument, NULL, 'L' },
 	{ "ltrace",		no_argument,	   NULL, OPT_LTRACE },
@@ -1098,6 +1104,9 @@ void cli_parse(int argc, char **argv)
 		case OPT_LIST_PROBES:
 			cfg.list_probes = optarg;
 			break;
+		case OPT_LIST_VARS:
+			cfg.list_vars = optarg;
+			break;
 		case OPT_PROBE: {
 			const char **v = realloc(cfg.probes, (cfg.n_probes + 1) *
 						 sizeof(*v));
@@ -1316,8 +1325,10 @@ void cli_parse(int argc, char **argv)
 	 */
 	if (optind < argc)
 		cfg.argv = argv + optind;
-	if (cfg.list_probes && (!cfg.argv || cfg.n_attach))
-		usage_error("--list-probes reads a program's files: it needs PROG and no -p PID");
+	if (cfg.list_probes && (cfg.argv ? cfg.n_attach : cfg.n_attach != 1))
+		usage_error("--list-probes reads a program's files: it needs PROG, or one -p PID");
+	if (cfg.list_vars && (!cfg.argv || cfg.n_attach))
+		usage_error("--list-vars reads a program's files: it needs PROG and no -p PID");
 	if (cfg.replay && (cfg.argv || cfg.n_attach))
 		usage_error("--replay reads a trace: no PROG or -p PID with it");
 	if (!cfg.argv && !cfg.n_attach && !cfg.replay)

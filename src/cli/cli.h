@@ -84,6 +84,7 @@ struct config {
 	bool folded_time;		/* --folded-weight=time */
 	const char *replay;		/* --replay FILE */
 	const char *list_probes;	/* --list-probes PATTERN: PROG not run */
+	const char *list_vars;		/* --list-vars SPEC: PROG not run */
 	const char **probes;		/* --probe, in order */
 	size_t n_probes;
 	int daemonize;			/* -D count: 1 grandchild, 2 pgroup, 3 session */

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <dwarf.h>
+#include <fnmatch.h>
 #include <string.h>
 
 #include "probe/dwobj.h"
@@ -43,6 +44,103 @@ void dwobj_for_each_cu(Dwfl_Module *mod, int (*cb)(Dwarf_Die *, void *),
 	while ((cu = dwfl_module_nextcu(mod, cu, &bias)))
 		if (dwarf_getfuncs(cu, cb, arg, 0) < 0)
 			continue;
+}
+
+/* The DIEs that may hold code: an inlined copy is below one of them. */
+static bool holds_code(int tag)
+{
+	switch (tag) {
+	case DW_TAG_subprogram:
+	case DW_TAG_lexical_block:
+	case DW_TAG_inlined_subroutine:
+	case DW_TAG_try_block:
+	case DW_TAG_catch_block:
+	case DW_TAG_namespace:
+	case DW_TAG_module:
+	case DW_TAG_class_type:
+	case DW_TAG_structure_type:
+	case DW_TAG_union_type:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* DWARF_CB_ABORT when cb asked to stop. */
+static int inline_walk(Dwarf_Die *parent, int (*cb)(Dwarf_Die *, void *),
+		       void *arg, unsigned int depth)
+{
+	Dwarf_Die c;
+
+	/* Corrupt DWARF may nest without end; real code does not. */
+	if (depth > 256 || dwarf_child(parent, &c))
+		return DWARF_CB_OK;
+	do {
+		int tag = dwarf_tag(&c);
+
+		if (tag == DW_TAG_inlined_subroutine &&
+		    cb(&c, arg) != DWARF_CB_OK)
+			return DWARF_CB_ABORT;
+		if (holds_code(tag) &&
+		    inline_walk(&c, cb, arg, depth + 1) != DWARF_CB_OK)
+			return DWARF_CB_ABORT;
+	} while (dwarf_siblingof(&c, &c) == 0);
+	return DWARF_CB_OK;
+}
+
+void dwobj_for_each_inline(Dwfl_Module *mod, int (*cb)(Dwarf_Die *, void *),
+			   void *arg)
+{
+	Dwarf_Addr bias;
+	Dwarf_Die *cu = NULL;
+
+	while ((cu = dwfl_module_nextcu(mod, cu, &bias)))
+		if (inline_walk(cu, cb, arg, 0) != DWARF_CB_OK)
+			return;
+}
+
+const char *dwobj_name_match(Dwarf_Die *die, const char *pattern)
+{
+	Dwarf_Attribute attr;
+	const char *name = dwarf_diename(die), *link;
+
+	link = dwarf_formstring(
+		dwarf_attr_integrate(die, DW_AT_linkage_name, &attr));
+	if (!link)
+		link = dwarf_formstring(dwarf_attr_integrate(
+			die, DW_AT_MIPS_linkage_name, &attr));
+	if (name && !fnmatch(pattern, name, 0))
+		return name;
+	return link && !fnmatch(pattern, link, 0) ? link : NULL;
+}
+
+int dwobj_inline_entry(Dwarf_Die *inl, Dwarf_Addr *addr)
+{
+	Dwarf_Addr base, start, end, low = (Dwarf_Addr)-1;
+	Dwarf_Attribute attr;
+	Dwarf_Word off;
+	ptrdiff_t o = 0;
+
+	while ((o = dwarf_ranges(inl, o, &base, &start, &end)) > 0)
+		if (start < low)
+			low = start;
+	if (dwarf_attr(inl, DW_AT_entry_pc, &attr)) {
+		if (!dwarf_formaddr(&attr, addr))
+			return 0;
+		/* DWARF 5: a constant is an offset from the copy's base. */
+		if (!dwarf_formudata(&attr, &off) && low != (Dwarf_Addr)-1) {
+			if (dwarf_lowpc(inl, addr))
+				*addr = low;
+			*addr += off;
+			return 0;
+		}
+	}
+	if (!dwarf_lowpc(inl, addr))
+		return 0;
+	if (low == (Dwarf_Addr)-1)
+		return -1;
+	*addr = low;
+	return 0;
 }
 
 bool dwobj_in_ranges(Dwarf_Die *die, Dwarf_Addr addr)

@@ -25,6 +25,28 @@ Dwfl *dwobj_open(const char *path, Dwfl_Module **mod);
 void dwobj_for_each_cu(Dwfl_Module *mod, int (*cb)(Dwarf_Die *, void *),
 		       void *arg);
 
+/*
+ * Calls cb on each DW_TAG_inlined_subroutine of mod (every inlined copy,
+ * in every CU, at any depth); dwarf_diename() of one gives its abstract
+ * origin's name.  cb returns DWARF_CB_OK, or DWARF_CB_ABORT to stop.
+ */
+void dwobj_for_each_inline(Dwfl_Module *mod, int (*cb)(Dwarf_Die *, void *),
+			   void *arg);
+
+/*
+ * die's name, else its linkage name (each through its abstract origin or
+ * specification), when it matches the glob pattern (FUNC is spelled
+ * either way); NULL when neither does.  Points into libdw's data.
+ */
+const char *dwobj_name_match(Dwarf_Die *die, const char *pattern);
+
+/*
+ * Where an inlined copy begins (a DWARF address): DW_AT_entry_pc (an
+ * address, or DWARF 5's offset from the copy's base), else DW_AT_low_pc,
+ * else the lowest address of DW_AT_ranges.  -1 when it has none.
+ */
+int dwobj_inline_entry(Dwarf_Die *inl, Dwarf_Addr *addr);
+
 /* addr (a DWARF address) is in one of die's ranges. */
 bool dwobj_in_ranges(Dwarf_Die *die, Dwarf_Addr addr);
 

@@ -316,15 +316,6 @@ static bool is_aggregate(const struct tref *t)
 	       tag == DW_TAG_class_type;
 }
 
-static const char *name_of(Dwarf_Die *die)
-{
-	Dwarf_Attribute a;
-
-	return dwarf_attr_integrate(die, DW_AT_name, &a) ?
-		       dwarf_formstring(&a) :
-		       NULL;
-}
-
 /*
  * Where member m is in its struct: its byte offset, and for a bitfield
  * the bit offset from the struct's start (little-endian: from bit 0 of
@@ -386,7 +377,7 @@ static bool find_member(struct tref *t, const char *name, Dwarf_Die *out,
 
 		if (dwarf_tag(&c) != DW_TAG_member)
 			continue;
-		n = name_of(&c);
+		n = dv_name_of(&c);
 		member_place(&c, &off, &bits, &bo, &bs);
 		if (n && !strcmp(n, name)) {
 			*out = c;
@@ -404,93 +395,6 @@ static bool find_member(struct tref *t, const char *name, Dwarf_Die *out,
 			}
 		}
 	} while (dwarf_siblingof(&c, &c) == 0);
-	return false;
-}
-
-/* --- scopes ------------------------------------------------------------ */
-
-#define MAX_SCOPES 32
-
-/* The DIEs with code around pc, outermost first, below cu. */
-static unsigned int scopes_at(Dwarf_Die *parent, Dwarf_Addr pc, Dwarf_Die *out,
-			      unsigned int n)
-{
-	Dwarf_Die c;
-
-	if (n >= MAX_SCOPES || dwarf_child(parent, &c))
-		return n;
-	do {
-		switch (dwarf_tag(&c)) {
-		case DW_TAG_subprogram:
-		case DW_TAG_lexical_block:
-		case DW_TAG_inlined_subroutine:
-		case DW_TAG_try_block:
-		case DW_TAG_catch_block:
-			if (dwarf_haspc(&c, pc) != 1)
-				continue;
-			out[n] = c;
-			return scopes_at(&c, pc, out, n + 1);
-		case DW_TAG_namespace:
-		case DW_TAG_module: {
-			unsigned int m = scopes_at(&c, pc, out, n);
-
-			if (m > n)
-				return m;
-			continue;
-		}
-		default:
-			continue;
-		}
-	} while (dwarf_siblingof(&c, &c) == 0);
-	return n;
-}
-
-static bool is_var(Dwarf_Die *d)
-{
-	int tag = dwarf_tag(d);
-
-	return tag == DW_TAG_variable || tag == DW_TAG_formal_parameter;
-}
-
-static bool is_decl(Dwarf_Die *d)
-{
-	Dwarf_Attribute a;
-	bool f = false;
-
-	return dwarf_attr(d, DW_AT_declaration, &a) &&
-	       !dwarf_formflag(&a, &f) && f;
-}
-
-/* A variable named name among scope's children (and its abstract
- * origin's, for an inlined copy whose variable left no trace). */
-static bool var_in(Dwarf_Die *scope, const char *name, Dwarf_Die *out)
-{
-	Dwarf_Attribute a;
-	Dwarf_Die c, origin;
-
-	if (dwarf_child(scope, &c) == 0) {
-		do {
-			const char *n;
-
-			if (!is_var(&c) || !(n = name_of(&c)) ||
-			    strcmp(n, name))
-				continue;
-			*out = c;
-			return true;
-		} while (dwarf_siblingof(&c, &c) == 0);
-	}
-	if (dwarf_attr(scope, DW_AT_abstract_origin, &a) &&
-	    dwarf_formref_die(&a, &origin) && dwarf_child(&origin, &c) == 0) {
-		do {
-			const char *n;
-
-			if (is_var(&c) && (n = name_of(&c)) &&
-			    !strcmp(n, name)) {
-				*out = c;
-				return true;
-			}
-		} while (dwarf_siblingof(&c, &c) == 0);
-	}
 	return false;
 }
 
@@ -512,7 +416,7 @@ static bool global_var(struct dv_obj *o, const char *name, Dwarf_Die *out)
 				const char *n;
 
 				if (dwarf_tag(&c) != DW_TAG_variable ||
-				    is_decl(&c) || !(n = name_of(&c)) ||
+				    dv_is_decl(&c) || !(n = dv_name_of(&c)) ||
 				    strcmp(n, name) ||
 				    (!dwarf_attr(&c, DW_AT_location, &a) &&
 				     !dwarf_attr(&c, DW_AT_const_value, &a)))
@@ -541,27 +445,6 @@ static void where(struct dv_obj *o, uint64_t pc, char *buf, size_t size)
 		snprintf(buf, size, "%s:%d", base_name(file), line);
 	else
 		snprintf(buf, size, "%#" PRIx64, pc);
-}
-
-/* The scopes at pc, innermost last, and the concrete function. */
-static unsigned int scopes_of(struct dv_obj *o, uint64_t pc, Dwarf_Die *sc,
-			      Dwarf_Die *cu, Dwarf_Die **func)
-{
-	Dwarf_Addr bias;
-	Dwarf_Die *c = dwfl_module_addrdie(o->mod, pc + o->elfbias, &bias);
-	unsigned int n;
-
-	*func = NULL;
-	if (!c)
-		return 0;
-	*cu = *c;
-	n = scopes_at(cu, pc + o->elfbias - bias, sc, 0);
-	for (unsigned int i = n; i-- > 0;)
-		if (dwarf_tag(&sc[i]) == DW_TAG_subprogram) {
-			*func = &sc[i];
-			break;
-		}
-	return n;
 }
 
 /* --- value paths ------------------------------------------------------- */
@@ -649,7 +532,7 @@ struct dv_expr *dv_compile(struct dv_obj *o, uint64_t pc, const char *text,
 			   char *err, size_t errlen)
 {
 	struct dv_expr *e = calloc(1, sizeof(*e));
-	Dwarf_Die sc[MAX_SCOPES], cu, *func;
+	Dwarf_Die sc[DV_MAX_SCOPES], cu, *func;
 	const char *p, *colon;
 	char name[256], at[128];
 	unsigned int stars = 0, n;
@@ -694,16 +577,16 @@ struct dv_expr *dv_compile(struct dv_obj *o, uint64_t pc, const char *text,
 
 	/* The variable: the scopes at pc, innermost first, then globals. */
 	where(o, pc, at, sizeof(at));
-	n = scopes_of(o, pc, sc, &cu, &func);
+	n = dv_scopes_of(o, pc, sc, &cu, &func);
 	if (func) {
 		e->func = *func;
 		e->has_func = true;
 	}
 	for (unsigned int i = n; i-- > 0 && !found;)
-		found = var_in(&sc[i], name, &e->var);
+		found = dv_var_in(&sc[i], name, &e->var);
 	if (!found && n)
-		found = var_in(&cu, name, &e->var);
-	if (found && is_decl(&e->var))
+		found = dv_var_in(&cu, name, &e->var);
+	if (found && dv_is_decl(&e->var))
 		found = global_var(o, name, &e->var);
 	if (!found)
 		found = global_var(o, name, &e->var);
@@ -814,14 +697,14 @@ fail:
 unsigned int dv_compile_args(struct dv_obj *o, uint64_t pc,
 			     struct dv_expr ***out)
 {
-	Dwarf_Die sc[MAX_SCOPES], cu, *func, *fn = NULL, c;
+	Dwarf_Die sc[DV_MAX_SCOPES], cu, *func, *fn = NULL, c;
 	struct dv_expr **v = NULL;
 	unsigned int n, k = 0;
 
 	*out = NULL;
 	if (!o)
 		return 0;
-	n = scopes_of(o, pc, sc, &cu, &func);
+	n = dv_scopes_of(o, pc, sc, &cu, &func);
 	for (unsigned int i = n; i-- > 0 && !fn;)
 		if (dwarf_tag(&sc[i]) == DW_TAG_subprogram ||
 		    dwarf_tag(&sc[i]) == DW_TAG_inlined_subroutine)
@@ -834,7 +717,7 @@ unsigned int dv_compile_args(struct dv_obj *o, uint64_t pc,
 
 		if (dwarf_tag(&c) != DW_TAG_formal_parameter)
 			continue;
-		name = name_of(&c);
+		name = dv_name_of(&c);
 		e = calloc(1, sizeof(*e));
 		nv = realloc(v, (k + 1) * sizeof(*v));
 		if (!e || !nv || !(e->name = strdup(name ? name : "?"))) {
@@ -1218,7 +1101,7 @@ static void print_enum(struct pctx *p, const struct tref *t, uint64_t v,
 
 			if (dwarf_tag(&c) != DW_TAG_enumerator ||
 			    !dwarf_attr(&c, DW_AT_const_value, &a) ||
-			    dwarf_formsdata(&a, &sv) || !(n = name_of(&c)))
+			    dwarf_formsdata(&a, &sv) || !(n = dv_name_of(&c)))
 				continue;
 			if (((uint64_t)sv & mask) == (v & mask)) {
 				emit_sym(p->tcp, v, n);
@@ -1331,10 +1214,10 @@ static void print_members(struct pctx *p, const struct tref *t,
 		uint64_t moff, bo, bs, v;
 		bool bits;
 
-		if (dwarf_tag(&c) != DW_TAG_member || is_decl(&c) ||
+		if (dwarf_tag(&c) != DW_TAG_member || dv_is_decl(&c) ||
 		    dwarf_hasattr(&c, DW_AT_external))
 			continue; /* C++ static members */
-		n = name_of(&c);
+		n = dv_name_of(&c);
 		mt = type_ref(&c);
 		member_place(&c, &moff, &bits, &bo, &bs);
 		if (!n && is_aggregate(&mt)) {

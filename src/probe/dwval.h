@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/user.h>
 
 struct tcb;
@@ -55,6 +56,18 @@ struct dv_expr *dv_compile(struct dv_obj *o, uint64_t pc, const char *text,
 unsigned int dv_compile_args(struct dv_obj *o, uint64_t pc,
 			     struct dv_expr ***out);
 void dv_expr_free(struct dv_expr *e);
+
+/*
+ * --list-vars: writes to out the variables visible at file-relative pc
+ * of o, one "\tTYPE NAME" line each, innermost scope first (lexical
+ * blocks, then the inlined copy or the function around pc, whose
+ * parameters and locals end the list: its callers' and the globals are
+ * not listed), an inner name hiding an outer one.  TYPE is spelled as C
+ * (gdb's ptype) spells it: "int", "char *", "struct item *", "enum
+ * color", "int [4]", "int (*)(int)".  A variable without a location at
+ * pc ends with "\t<optimized out>".  Returns how many were written.
+ */
+unsigned int dv_list_vars(struct dv_obj *o, uint64_t pc, FILE *out);
 /* The name it prints under ("hdr->len"). */
 const char *dv_expr_name(const struct dv_expr *e);
 

@@ -75,6 +75,32 @@ static inline uint64_t dv_file2dw(const struct dv_obj *o, uint64_t a)
 	return a + o->elfbias - o->dwbias;
 }
 
+/* --- scopes (dwscope.c) --- */
+
+/* Scopes are at most this deep; deeper ones are not looked in. */
+#define DV_MAX_SCOPES 32
+
+/* die's DW_AT_name, through its abstract origin; NULL: none. */
+const char *dv_name_of(Dwarf_Die *die);
+/* A DW_TAG_variable or DW_TAG_formal_parameter. */
+bool dv_is_var(Dwarf_Die *d);
+/* It has DW_AT_declaration (an extern seen from inside, a member). */
+bool dv_is_decl(Dwarf_Die *d);
+/*
+ * The variable named name among scope's children (and its abstract
+ * origin's, for an inlined copy whose variable left no trace): true and
+ * *out.
+ */
+bool dv_var_in(Dwarf_Die *scope, const char *name, Dwarf_Die *out);
+/*
+ * The DIEs with code around file-relative pc of o (subprograms, inlined
+ * copies, lexical blocks), outermost first, in sc[DV_MAX_SCOPES]; their
+ * number.  *cu: the CU; *func: the innermost DW_TAG_subprogram of sc, or
+ * NULL.  Valid as long as o.
+ */
+unsigned int dv_scopes_of(struct dv_obj *o, uint64_t pc, Dwarf_Die *sc,
+			  Dwarf_Die *cu, Dwarf_Die **func);
+
 struct vloc dv_locate(struct dv_evalctx *ctx, Dwarf_Die *var, size_t size);
 
 /* Tracee memory through the frame's reader: 0 or -errno. */

@@ -16,6 +16,7 @@
 
 #include "log.h"
 #include "probe/dwobj.h"
+#include "probe/dwval.h"
 #include "probe/list.h"
 #include "probe/objects.h"
 #include "probe/resolve.h"
@@ -49,14 +50,17 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* A subprogram with code of its own, or an inline one (every copy). */
+/*
+ * A subprogram with code of its own.  An inline one is listed by its
+ * copies (inline_cb), so that a name listed is a name with sites.
+ */
 static bool die_is_function(Dwarf_Die *die)
 {
 	Dwarf_Addr pc;
 
 	if (dwarf_hasattr(die, DW_AT_declaration))
 		return false;
-	return dwarf_hasattr(die, DW_AT_inline) || dwarf_entrypc(die, &pc) == 0;
+	return dwarf_entrypc(die, &pc) == 0;
 }
 
 struct func_walk {
@@ -73,6 +77,19 @@ static int dwarf_func_cb(Dwarf_Die *die, void *arg)
 
 	if (name && die_is_function(die) &&
 	    fnmatch(w->spec->func, name, 0) == 0 &&
+	    (w->rc = names_add(w->names, name, w->obj)))
+		return DWARF_CB_ABORT;
+	return DWARF_CB_OK;
+}
+
+/* An inlined copy, under the name that matched (resolve.c's test). */
+static int inline_cb(Dwarf_Die *inl, void *arg)
+{
+	struct func_walk *w = arg;
+	const char *name = dwobj_name_match(inl, w->spec->func);
+	Dwarf_Addr entry;
+
+	if (name && !dwobj_inline_entry(inl, &entry) &&
 	    (w->rc = names_add(w->names, name, w->obj)))
 		return DWARF_CB_ABORT;
 	return DWARF_CB_OK;
@@ -100,6 +117,8 @@ static int list_funcs(Dwfl_Module *mod, const char *obj,
 			return -ENOMEM;
 	}
 	dwobj_for_each_cu(mod, dwarf_func_cb, &w);
+	if (!w.rc)
+		dwobj_for_each_inline(mod, inline_cb, &w);
 	return w.rc;
 }
 
@@ -233,33 +252,63 @@ static bool lists_sites(const struct probe_spec *spec)
 }
 
 /* "*0x1139@OBJ in FUNC+0x9 at FILE:LINE": the first word probes it. */
-static void list_sites(const char *path, const char *obj,
-		       const struct probe_spec *spec, FILE *out)
+static void print_site(const struct probe_site *s, const char *obj, FILE *out)
 {
-	struct probe_sites sites;
-
-	if (probe_resolve(spec, path, &sites))
-		return;
-	for (unsigned int i = 0; i < sites.n; i++) {
-		const struct probe_site *s = &sites.v[i];
-
-		fprintf(out, "*%#llx@%s", (unsigned long long)s->addr, obj);
-		if (s->func)
-			fprintf(out, " in %s+%#llx", s->func,
-				(unsigned long long)(s->addr - s->func_addr));
-		if (s->file)
-			fprintf(out, " at %s:%u", s->file, s->line);
-		fputc('\n', out);
-	}
-	probe_sites_free(&sites);
+	fprintf(out, "*%#llx@%s", (unsigned long long)s->addr, obj);
+	if (s->func)
+		fprintf(out, " in %s+%#llx", s->func,
+			(unsigned long long)(s->addr - s->func_addr));
+	if (s->file)
+		fprintf(out, " at %s:%u", s->file, s->line);
+	fputc('\n', out);
 }
 
-int probe_list(const char *pattern, const char *prog, FILE *out)
+/* Each site; vars: with the variables visible there (dv_list_vars). */
+static unsigned int list_sites(const char *path, const char *obj,
+			       const struct probe_spec *spec, bool vars,
+			       FILE *out)
+{
+	struct probe_sites sites;
+	struct dv_obj *o = vars ? dv_open(path) : NULL;
+	unsigned int n;
+
+	if (probe_resolve(spec, path, &sites))
+		return 0;
+	for (unsigned int i = 0; i < sites.n; i++) {
+		print_site(&sites.v[i], obj, out);
+		if (vars)
+			dv_list_vars(o, sites.v[i].addr, out);
+	}
+	n = sites.n;
+	probe_sites_free(&sites);
+	return n;
+}
+
+/* prog's objects, or pid's when prog is NULL; -1 after a message. */
+static int objects_of(const char *prog, pid_t pid, struct probe_objects *objs)
+{
+	int rc = prog ? probe_objects_find(prog, objs) :
+			probe_objects_of_pid(pid, objs);
+
+	if (!rc)
+		return 0;
+	if (prog)
+		fprintf(stderr, "%s: cannot read %s: %s\n", log_progname, prog,
+			rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));
+	else
+		fprintf(stderr, "%s: cannot read the objects of pid %d: %s\n",
+			log_progname, (int)pid,
+			rc == -ENOENT ? "no such process" : strerror(-rc));
+	return -1;
+}
+
+int probe_list(const char *pattern, const char *prog, pid_t pid, FILE *out)
 {
 	struct probe_spec spec;
 	struct probe_objects objs;
 	struct names names = { 0 };
 	const char *why;
+	char pidname[32];
 	int rc, lines_found = 0;
 
 	if (probe_spec_parse(pattern, PROBE_SPEC_LISTING, &spec, &why)) {
@@ -267,12 +316,14 @@ int probe_list(const char *pattern, const char *prog, FILE *out)
 			pattern, why);
 		return -1;
 	}
-	rc = probe_objects_find(prog, &objs);
-	if (rc) {
-		fprintf(stderr, "%s: cannot read %s: %s\n", log_progname, prog,
-			rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));
+	if (objects_of(prog, pid, &objs)) {
 		probe_spec_release(&spec);
 		return -1;
+	}
+	rc = 0;
+	if (!prog) {
+		snprintf(pidname, sizeof(pidname), "pid %d", (int)pid);
+		prog = pidname;
 	}
 	for (size_t i = 0; i < objs.n && !rc; i++) {
 		const char *obj = dwobj_base_name(objs.paths[i]);
@@ -286,7 +337,7 @@ int probe_list(const char *pattern, const char *prog, FILE *out)
 			continue;
 		}
 		if (lists_sites(&spec)) {
-			list_sites(objs.paths[i], obj, &spec, out);
+			list_sites(objs.paths[i], obj, &spec, false, out);
 			continue;
 		}
 		dwfl = dwobj_open(objs.paths[i], &mod);
@@ -321,4 +372,37 @@ int probe_list(const char *pattern, const char *prog, FILE *out)
 	probe_objects_release(&objs);
 	probe_spec_release(&spec);
 	return rc ? -1 : 0;
+}
+
+int probe_list_vars(const char *spec_text, const char *prog, FILE *out)
+{
+	struct probe_spec spec;
+	struct probe_objects objs;
+	const char *why;
+	unsigned int found = 0;
+
+	/* Not "FUNC:": a function's lines are no place. */
+	if (probe_spec_parse(spec_text, 0, &spec, &why)) {
+		fprintf(stderr, "%s: invalid probe '%s': %s\n", log_progname,
+			spec_text, why);
+		return -1;
+	}
+	if (objects_of(prog, 0, &objs)) {
+		probe_spec_release(&spec);
+		return -1;
+	}
+	for (size_t i = 0; i < objs.n; i++) {
+		const char *obj = dwobj_base_name(objs.paths[i]);
+
+		if (!spec.obj || !fnmatch(spec.obj, obj, 0))
+			found += list_sites(objs.paths[i], obj, &spec, true,
+					    out);
+	}
+	if (!found)
+		fprintf(stderr,
+			"%s: probe '%s' matches nothing in %s or its libraries\n",
+			log_progname, spec_text, prog);
+	probe_objects_release(&objs);
+	probe_spec_release(&spec);
+	return found ? 0 : -1;
 }

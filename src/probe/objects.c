@@ -362,6 +362,48 @@ int probe_objects_find(const char *prog, struct probe_objects *objs)
 	return rc;
 }
 
+int probe_objects_of_pid(pid_t pid, struct probe_objects *objs)
+{
+	char file[64], path[PATH_MAX], *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	FILE *maps;
+	int rc = 0;
+
+	memset(objs, 0, sizeof(*objs));
+	snprintf(file, sizeof(file), "/proc/%d/exe", (int)pid);
+	len = readlink(file, path, sizeof(path) - 1);
+	if (len < 0)
+		return -errno;
+	path[len] = '\0';
+	snprintf(file, sizeof(file), "/proc/%d/maps", (int)pid);
+	maps = fopen(file, "re");
+	if (!maps)
+		return -errno;
+	rc = add_str(&objs->paths, &objs->n, path);
+	/* "start-end perms offset dev inode   path": an executable file. */
+	while (!rc && getline(&line, &cap, maps) > 0) {
+		char perms[8];
+		int at = 0;
+
+		line[strcspn(line, "\n")] = '\0';
+		if (sscanf(line, "%*s %7s %*s %*s %*s %n", perms, &at) != 1 ||
+		    !at || !strchr(perms, 'x') || line[at] != '/')
+			continue;
+		/* A file deleted since it was mapped has no path to read. */
+		len = (ssize_t)strlen(line + at);
+		if (len > 10 && !strcmp(line + at + len - 10, " (deleted)"))
+			continue;
+		if (!have(objs, line + at))
+			rc = add_str(&objs->paths, &objs->n, line + at);
+	}
+	free(line);
+	fclose(maps);
+	if (rc)
+		probe_objects_release(objs);
+	return rc;
+}
+
 void probe_objects_release(struct probe_objects *objs)
 {
 	for (size_t i = 0; i < objs->n; i++)

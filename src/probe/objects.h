@@ -11,6 +11,7 @@
 #define SLTRACE_PROBE_OBJECTS_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 struct probe_objects {
 	char **paths;		/* [0] is the program; owned */
@@ -24,6 +25,15 @@ struct probe_objects {
  * listing what can be found is still useful.
  */
 int probe_objects_find(const char *prog, struct probe_objects *objs);
+
+/*
+ * Fills *objs with what process pid has mapped now: its program
+ * (/proc/PID/exe) first, then each file of an executable mapping in
+ * /proc/PID/maps, once (a file deleted since is left out).  Returns 0,
+ * or -errno when /proc/PID cannot be read (-ENOENT: no such process,
+ * -EACCES: not ours to look at).
+ */
+int probe_objects_of_pid(pid_t pid, struct probe_objects *objs);
 
 void probe_objects_release(struct probe_objects *objs);
 

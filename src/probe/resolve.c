@@ -123,6 +123,24 @@ static int func_die_cb(Dwarf_Die *die, void *arg)
 	return DWARF_CB_OK;
 }
 
+/* An inlined copy of a matching function: a site at its entry. */
+static int inline_cb(Dwarf_Die *inl, void *arg)
+{
+	struct resolver *r = arg;
+	const char *name = dwobj_name_match(inl, r->spec->func);
+	Dwarf_Addr entry, dwbias = 0;
+	struct probe_site *s;
+
+	if (!name || dwobj_inline_entry(inl, &entry))
+		return DWARF_CB_OK;
+	dwfl_module_getdwarf(r->mod, &dwbias);
+	s = site_add(r, entry + dwbias - r->bias);
+	if (!s)
+		return DWARF_CB_ABORT;
+	s->inlined = true;
+	return DWARF_CB_OK;
+}
+
 static void resolve_func(struct resolver *r)
 {
 	const struct probe_spec *spec = r->spec;
@@ -165,6 +183,9 @@ static void resolve_func(struct resolver *r)
 		set_str(r, &s->func, f->name);
 		s->func_addr = f->start;
 	}
+	/* An inlined copy has no first byte of its own nor a return. */
+	if (!r->rc && !spec->ret && !spec->has_offset)
+		dwobj_for_each_inline(r->mod, inline_cb, r);
 }
 
 /* --- FILE:LINE, FUNC:RELLINE --- */
@@ -340,7 +361,7 @@ static void describe(struct resolver *r, struct probe_site *s)
 			s->func_addr = s->addr - off;
 		}
 	}
-	s->at_entry = s->func && s->addr == s->func_addr;
+	s->at_entry = s->func && s->addr == s->func_addr && !s->inlined;
 	if (!s->file &&
 	    (line = dwfl_module_getsrc(r->mod, s->addr + r->bias)) &&
 	    (name = dwfl_lineinfo(line, NULL, &no, NULL, NULL, NULL))) {

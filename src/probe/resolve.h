@@ -6,7 +6,10 @@
  *
  * - FUNC: each matching function's entry after its prologue, where the
  *   DWARF says parameters are readable (libdw's dwarf_entry_breakpoints;
- *   the symbol's address when there is no DWARF); FUNC+OFF: the symbol's
+ *   the symbol's address when there is no DWARF), and the entry of each
+ *   of its inlined copies (DW_TAG_inlined_subroutine: DW_AT_entry_pc,
+ *   else DW_AT_low_pc, else its ranges' lowest address; name or linkage
+ *   name matched); FUNC+OFF: the symbol's
  *   address plus OFF (+0: its first byte), when OFF is below the
  *   symbol's size (no size: +0 only); FUNC%return: the symbol's first
  *   byte (the caller hooks the return address there).
@@ -35,6 +38,8 @@ struct probe_site {
 	char *file;		/* its source file, or NULL */
 	unsigned int line;	/* and line, or 0 */
 	bool at_entry;		/* addr is the function's first byte */
+	bool inlined;		/* FUNC: an inlined copy's entry (never
+				   at_entry: no entry values, no return) */
 	/* sdt: */
 	uint64_t semaphore;	/* file-relative address of a uint16_t; 0 */
 	char *sdt_args;		/* the note's argument spec, or NULL */
