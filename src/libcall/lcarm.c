@@ -384,13 +384,32 @@ static void arm_obj(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
 int lc_client_plant(struct lc_arm_ctx *cx, uint64_t addr, void *data,
 		    bool ret)
 {
-	struct lc_site *site = calloc(1, sizeof(*site));
+	struct bp *bp = bp_find(cx->p->bs, addr);
+	struct lc_site *site;
 
+	/* An entry and a return at one address share the breakpoint. */
+	if (bp) {
+		site = bp->data;
+		if (bp->kind != BPK_CLIENT || site->client != cx->client ||
+		    (ret ? site->cdata_ret : site->cdata))
+			return -EEXIST;
+		if (ret) {
+			site->cdata_ret = data;
+			site->ret = RET_HOOK;
+		} else {
+			site->cdata = data;
+		}
+		return 0;
+	}
+	site = calloc(1, sizeof(*site));
 	if (!site)
 		return -ENOMEM;
 	site->refs = 1;
 	site->owner = cx->o;
-	site->cdata = data;
+	if (ret)
+		site->cdata_ret = data;
+	else
+		site->cdata = data;
 	site->ret = ret ? RET_HOOK : RET_NEVER;
 	site->client = cx->client;
 	if (!bp_insert(cx->p->bs, cx->tcp, addr, 0, BPK_CLIENT, site)) {

@@ -113,9 +113,11 @@ struct lc_site {
 	} ret;
 	/* Also the C++ unwinder's own breakpoint (BPK_UNWIND, BPK_CATCH). */
 	unsigned int unwind;
-	/* BPK_CLIENT: whose, and its data; name is NULL. */
+	/* BPK_CLIENT: whose, and its data for the entry and for the
+	 * return (ret is RET_HOOK when there is one); name is NULL. */
 	const struct lc_client *client;
 	void *cdata;
+	void *cdata_ret;
 };
 
 struct lc_frame {

@@ -574,7 +574,7 @@ static bool ret_hit(struct tcb *tcp, struct lc_task *lt,
 		frame_drop(lt->proc->bs, f);
 		lt->depth--;
 		if (!lt->silent)
-			site->client->hit(tcp, site->cdata, pc, u, true);
+			site->client->hit(tcp, site->cdata_ret, pc, u, true);
 		return true;
 	}
 	if (!lt->silent) {
@@ -606,11 +606,12 @@ static void client_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
 
 	if (lt->silent)
 		return;
-	if (site->ret != RET_HOOK) {
+	if (site->cdata) {
 		r.rip = pc;
 		site->client->hit(tcp, site->cdata, pc, &r, false);
-		return;
 	}
+	if (site->ret != RET_HOOK)
+		return;
 	drop_dead_frames(tcp, lt, u->rsp);
 	if (bp_mem_read(lt->proc->bs, u->rsp, &ret, 8) < 0)
 		return;

@@ -48,7 +48,9 @@ int lc_client_register(const struct lc_client *c);
 /*
  * Plant a breakpoint at addr (an address of the process) for the object
  * being armed; ret: report the function's return instead (addr is its
- * first byte).  0 or -errno (-EEXIST: one is there already).
+ * first byte).  An entry and a return at one address share a breakpoint.
+ * 0 or -errno (-EEXIST: that is taken already, by this client or by a
+ * library call).
  */
 int lc_client_plant(struct lc_arm_ctx *cx, uint64_t addr, void *data,
 		    bool ret);

@@ -1003,8 +1003,8 @@ static void probe_object(struct lc_arm_ctx *cx, const char *path,
 			rc = lc_client_plant(cx, bias + s->addr,
 					     &o->hits[k][i], pr->spec.ret);
 			if (rc == -EEXIST && !pr->said_taken) {
-				/* An entry and a %return at one address, or a
-				 * library call's breakpoint: the core has one. */
+				/* A library call's breakpoint (-L, a -fno-plt
+				 * callee's entry): the core has one an address. */
 				msg_error("probe '%s': %s+%#llx has another breakpoint already: not placed there",
 					  pr->name, base_name(path),
 					  (unsigned long long)s->addr);
