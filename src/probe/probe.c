@@ -780,9 +780,8 @@ static void hit_one(struct tcb *tcp, const struct phit *h, uint64_t pc,
 			print_val(&x, &h->vals[i]);
 		}
 		emit_struct_end(tcp);
-		emit_prefix(tcp, " ");
 	}
-	event_probe_end(tcp);
+	event_probe_end(tcp, h->nvals != 0);
 }
 
 static void probe_hit(struct tcb *tcp, void *data, uint64_t pc,
