@@ -184,7 +184,7 @@ void event_probe_end(struct tcb *tcp, bool had_values)
 			emit_struct_begin(tcp);
 			emit_struct_end(tcp);
 		}
-		jrec_end(tcp);
+		jrec_end_event(tcp);	/* with -k's "stack" */
 		out_event_done(tcp->out);
 		return;
 	}
