@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "engine/engine.h"
 #include "select/qualify.h"
+#include "output/emit.h"
 #include "output/events.h"
 #include "output/internal.h"
 #include "output/json.h"
@@ -175,14 +176,19 @@ void event_probe_begin(struct tcb *tcp, const char *name)
 	out_printf(tcp->out, "--- probe %s ", name);
 }
 
-void event_probe_end(struct tcb *tcp)
+void event_probe_end(struct tcb *tcp, bool had_values)
 {
 	if (out_json) {
-		jrec_end(tcp);
+		/* "values" was opened by event_probe_begin: it needs one. */
+		if (!had_values) {
+			emit_struct_begin(tcp);
+			emit_struct_end(tcp);
+		}
+		jrec_end_event(tcp);	/* with -k's "stack" */
 		out_event_done(tcp->out);
 		return;
 	}
-	out_puts(tcp->out, "---");
+	out_puts(tcp->out, had_values ? " ---" : "---");
 	line_end(tcp);
 	if (cfg.stack_trace)
 		line_stack(tcp);

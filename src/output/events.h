@@ -4,6 +4,7 @@
 #define SLTRACE_OUTPUT_EVENTS_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -32,10 +33,11 @@ void event_tick(void);
 /*
  * A probe hit (src/probe/): "--- probe NAME " then the values the caller
  * writes with the emit primitives (one struct of named fields, or
- * nothing), then event_probe_end(): " ---", and -k's stack.  JSON: a
- * "probe" record with the values under "values".
+ * nothing), then event_probe_end(): " ---" after values, "---" without,
+ * and -k's stack.  JSON: a "probe" record with the values under
+ * "values" ({} without).
  */
 void event_probe_begin(struct tcb *tcp, const char *name);
-void event_probe_end(struct tcb *tcp);
+void event_probe_end(struct tcb *tcp, bool had_values);
 
 #endif

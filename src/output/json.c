@@ -886,7 +886,8 @@ void jrec_begin(struct tcb *tcp, const char *type, const struct timespec *when)
 	emit_state_reset(tcp);
 	st->jcall = !strcmp(type, "call") || !strcmp(type, "return");
 	st->jstack = (cfg.stack_trace && (!strcmp(type, "syscall") ||
-					  !strcmp(type, "signal"))) ||
+					  !strcmp(type, "signal") ||
+					  !strcmp(type, "probe"))) ||
 		     ((cfg.stack_trace || cfg.lc_stack) &&
 		      !strcmp(type, "return"));
 	st->jframes = false;

@@ -780,14 +780,24 @@ static void hit_one(struct tcb *tcp, const struct phit *h, uint64_t pc,
 			print_val(&x, &h->vals[i]);
 		}
 		emit_struct_end(tcp);
-		emit_prefix(tcp, " ");
 	}
-	event_probe_end(tcp);
+	event_probe_end(tcp, h->nvals != 0);
 }
 
 static void probe_hit(struct tcb *tcp, void *data, uint64_t pc,
 		      const struct user_regs_struct *u, bool at_return)
 {
+	/*
+	 * -k unwinds from the task's registers, which at an entry hit
+	 * still have the rip the int3 left, one byte past the probed
+	 * instruction (past the function when that is its last one: no
+	 * symbol, no CFI, the stack ends there).  u has rip at the
+	 * instruction; the core sets the registers again after the hit.
+	 * A return hit comes with the registers set already.
+	 */
+	if (cfg.stack_trace && !at_return && tcp->out &&
+	    ptrace(PTRACE_SETREGS, tcp->pid, NULL, u) < 0)
+		debug("probe: pid %d: PTRACE_SETREGS: %m", tcp->pid);
 	for (const struct phit *h = data; h; h = h->same)
 		hit_one(tcp, h, pc, u, at_return);
 }
