@@ -89,16 +89,38 @@ uint64_t bp_ret_slot_addr(const struct bp_space *s, int k)
 	       (uint64_t)k * BP_RET_SLOT_SIZE;
 }
 
+/*
+ * A 32-bit space's page (the program runs in compat mode) has the int3
+ * return trap and an `int $0x80; int3` gadget only: the stop routine and
+ * the return slots are x86_64 code.  Its PLT slots are int3 breakpoints
+ * and its hooked returns go to the int3 trap (bp_hook_return finds no
+ * free return slot).
+ */
+static int page_init32(struct bp_space *s, uint64_t addr, bool first)
+{
+	static const uint8_t gadget[3] = { 0xcd, 0x80, 0xcc };
+	uint8_t code[BP_PAGE_SLOTS];
+
+	memset(code, 0xcc, sizeof(code));
+	memcpy(code + BP_PAGE_GADGET, gadget, sizeof(gadget));
+	if (first)
+		s->nfree_ret = 0;
+	return bp_mem_write(s, addr, code, sizeof(code));
+}
+
 int bp_stub_page_init(struct bp_space *s, uint64_t addr, bool first)
 {
 	static const uint8_t gadget[3] = { 0x0f, 0x05, 0xcc };
 	size_t len = first ? BP_PAGE_RET_SLOTS +
 			     BP_NRET_SLOTS * BP_RET_SLOT_SIZE :
 			     4096;
-	uint8_t *code = malloc(len);
+	uint8_t *code;
 	uint8_t quiet[QUIET_LEN];
 	int err;
 
+	if (!s->is64)
+		return page_init32(s, addr, first);
+	code = malloc(len);
 	if (!code)
 		return -ENOMEM;
 	memset(code, 0xcc, len);
@@ -141,6 +163,8 @@ bool bp_stub_stop_at(const struct bp_space *s, uint64_t pc, bool at_syscall)
 {
 	uint64_t off = at_syscall ? BP_STOP_GETTID : BP_STOP_TKILL;
 
+	if (!s->is64)
+		return false;
 	for (unsigned int i = 0; i < s->npages; i++)
 		if (pc == s->pages[i].addr + off)
 			return true;
@@ -230,6 +254,9 @@ uint64_t bp_hook_return(struct bp_space *s, pid_t tid, uint64_t slot,
 {
 	uint64_t code;
 	int idx = -1;
+	/* A 32-bit space's return address is 4 bytes (little-endian: the
+	 * low half of the uint64_t). */
+	size_t w = s->is64 ? 8 : 4;
 
 	*k = -1;
 	*undo = NULL;
@@ -239,7 +266,7 @@ uint64_t bp_hook_return(struct bp_space *s, pid_t tid, uint64_t slot,
 		idx = s->free_ret[--s->nfree_ret];
 	code = bp_ret_slot_addr(s, idx);
 	/* Recorded before it is made (guard.h). */
-	*undo = guard_record(GUARD_WORD, s->tgid, tid, slot, &real, &code, 8);
+	*undo = guard_record(GUARD_WORD, s->tgid, tid, slot, &real, &code, w);
 	if (idx >= 0) {
 		uint64_t data = bp_page(s) + BP_PAGE_SIZE + (uint64_t)idx * 8;
 		struct iovec local[2] = { { &real, 8 }, { &code, 8 } };
@@ -258,7 +285,7 @@ uint64_t bp_hook_return(struct bp_space *s, pid_t tid, uint64_t slot,
 			return code;
 		}
 		s->free_ret[s->nfree_ret++] = (uint16_t)idx;
-	} else if (bp_mem_write(s, slot, &code, 8) == 0) {
+	} else if (bp_mem_write(s, slot, &code, w) == 0) {
 		return code;
 	}
 	guard_forget(*undo);
@@ -276,6 +303,8 @@ void bp_space_quiet(struct bp_space *s)
 {
 	uint8_t quiet[QUIET_LEN];
 
+	if (!s->is64)
+		return;		/* no stop routine (page_init32) */
 	quiet_bytes(quiet);
 	tracee_mem_forget();
 	for (unsigned int i = 0; i < s->npages; i++) {
@@ -291,6 +320,8 @@ void bp_quiet_in(struct bp_space *s, int fd)
 {
 	uint8_t quiet[QUIET_LEN];
 
+	if (!s->is64)
+		return;
 	quiet_bytes(quiet);
 	tracee_mem_forget();
 	for (unsigned int i = 0; i < s->npages; i++)
