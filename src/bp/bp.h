@@ -31,6 +31,12 @@
  * Detaching (or the guardian) turns the routine's tkill into a nop: a
  * stub run after that is only a detour.
  *
+ * A 32-bit space (an i386 program in compat mode, is64 false) has no
+ * stubs and no return slots — both are x86_64 code: its PLT slots are
+ * int3 breakpoints stepped by emulation (a 4-byte GOT word), its hooked
+ * returns go to the int3 return trap, and its gadget is `int $0x80;
+ * int3` (i386 syscall numbers and registers).
+ *
  * x86 only: the whole module is about x86 instruction bytes.
  */
 #ifndef SLTRACE_BP_H
