@@ -505,7 +505,8 @@ static uint64_t i386_entry_got(const struct elfobj *obj,
 		o = 4;
 	if (o < len && (b[o] == 0xf2 || b[o] == 0x3e))
 		o++;
-	if (len < o + 6 || b[o] != 0xff || (b[o + 1] != 0x25 && b[o + 1] != 0xa3))
+	if (len < o + 6 || b[o] != 0xff ||
+	    (b[o + 1] != 0x25 && b[o + 1] != 0xa3))
 		return 0;
 	w = (uint32_t)b[o + 2] | (uint32_t)b[o + 3] << 8 |
 	    (uint32_t)b[o + 4] << 16 | (uint32_t)b[o + 5] << 24;

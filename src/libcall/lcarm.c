@@ -250,7 +250,8 @@ static void arm_plt(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
 		}
 		/* call *GOT(%rip): break where the GOT points, in the
 		 * callee, and count only the calls coming from here. */
-		if (bp_mem_read(p->bs, o->bias + e->got, &fn, lc_word(p->bs)) < 0)
+		if (bp_mem_read(p->bs, o->bias + e->got, &fn,
+				lc_word(p->bs)) < 0)
 			continue;
 		in = lc_dso_at(p, fn);
 		if (!in || in == o || bp_find(p->bs, fn))
