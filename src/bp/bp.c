@@ -513,19 +513,25 @@ static int plant_stub(struct bp_space *s, struct tcb *tcp, struct bp *bp,
 	struct insn in;
 	int n;
 
-	if (!s->is64 || !bp_page(s) || insn_decode(c, 16, true, &in) < 0)
+	if (!bp_page(s) || insn_decode(c, 16, s->is64, &in) < 0)
 		return -ENOTSUP;
 	if (in.emu == INSN_EMU_NONE && in.len == 4 && c[0] == 0xf3) {
-		/* endbr64: the jump follows. */
+		/* endbr64 (endbr32): the jump follows. */
 		at += 4;
 		c += 4;
-		if (insn_decode(c, 12, true, &in) < 0)
+		if (insn_decode(c, 12, s->is64, &in) < 0)
 			return -ENOTSUP;
 	}
-	if (in.kind != INSN_K_JMP_IND || !in.rip_rel || in.len < BP_JMP_LEN ||
-	    insn_rip_addr(&in, at) != got || bp_find(s, at))
+	/*
+	 * i386: `jmp *disp(%ebx)` or `jmp *abs32` (ff a3, ff 25), whose GOT
+	 * slot elf.c found from these bytes; the copy runs as it is.
+	 */
+	if (in.kind != INSN_K_JMP_IND || in.len < BP_JMP_LEN || bp_find(s, at))
 		return -ENOTSUP;
-	slot = alloc_slot(s, tcp, at, true);
+	if (s->is64 ? !in.rip_rel || insn_rip_addr(&in, at) != got :
+		      c[0] != 0xff || (c[1] != 0xa3 && c[1] != 0x25))
+		return -ENOTSUP;
+	slot = alloc_slot(s, tcp, at, s->is64);
 	if (!slot)
 		return -ENOSPC;
 	page = bp_stub_page_of(s, slot);
