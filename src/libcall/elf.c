@@ -792,12 +792,38 @@ static int load_build_id(struct elfobj *obj, Elf *elf)
 	return 0;
 }
 
-/* Every R_X86_64_IRELATIVE of every SHT_RELA section. */
-static int load_irelative(struct elfobj *obj, Elf *elf)
+/*
+ * The 4-byte word the file holds at vaddr (i386: an SHT_REL relocation's
+ * implicit addend is in the slot it relocates); 0 if none.
+ */
+static uint32_t word32_at(Elf *elf, uint64_t vaddr)
 {
 	GElf_Shdr shdr;
 	Elf_Scn *scn = NULL;
-	size_t entsz = gelf_fsize(elf, ELF_T_RELA, 1, EV_CURRENT);
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Data *d;
+		uint32_t w;
+
+		if (!gelf_getshdr(scn, &shdr) || !(shdr.sh_flags & SHF_ALLOC) ||
+		    vaddr < shdr.sh_addr || vaddr - shdr.sh_addr + 4 > shdr.sh_size ||
+		    !(d = section_data(scn, &shdr)) ||
+		    vaddr - shdr.sh_addr + 4 > d->d_size)
+			continue;
+		memcpy(&w, (const char *)d->d_buf + (vaddr - shdr.sh_addr), 4);
+		return w;	/* i386 is little-endian, as the host */
+	}
+	return 0;
+}
+
+/* Every IRELATIVE of every relocation section (SHT_RELA, i386's SHT_REL). */
+static int load_irelative(struct elfobj *obj, Elf *elf)
+{
+	bool rela = obj->machine != EM_386;
+	GElf_Shdr shdr;
+	Elf_Scn *scn = NULL;
+	size_t entsz = gelf_fsize(elf, rela ? ELF_T_RELA : ELF_T_REL, 1,
+				  EV_CURRENT);
 
 	if (!entsz)
 		return 0;
@@ -805,17 +831,21 @@ static int load_irelative(struct elfobj *obj, Elf *elf)
 		Elf_Data *d;
 		size_t i, n;
 
-		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_RELA ||
+		if (!gelf_getshdr(scn, &shdr) ||
+		    shdr.sh_type != (rela ? SHT_RELA : SHT_REL) ||
 		    !(d = section_data(scn, &shdr)))
 			continue;
 		n = d->d_size / entsz;
 		for (i = 0; i < n; i++) {
 			GElf_Rela r;
 
-			if (!gelf_getrela(d, i, &r))
+			if (rela ? !gelf_getrela(d, i, &r) : !get_rel(d, i, &r))
 				break;
-			if (GELF_R_TYPE(r.r_info) != R_X86_64_IRELATIVE)
+			if (reloc_kind(obj, GELF_R_TYPE(r.r_info)) !=
+			    ELFOBJ_IRELATIVE)
 				continue;
+			if (!rela)
+				r.r_addend = word32_at(elf, r.r_offset);
 			if (grow((void **)&obj->irel, &obj->irel_cap,
 				 obj->nirel, sizeof(*obj->irel)))
 				return -ENOMEM;
@@ -905,6 +935,7 @@ static int parse(struct elfobj *obj, Elf *elf, const char *img, size_t len)
 		scan_plt(obj, elf, shstrndx, ".plt.sec", ELFOBJ_PLT_SEC);
 		scan_plt(obj, elf, shstrndx, ".plt", ELFOBJ_PLT_PLT);
 		scan_plt(obj, elf, shstrndx, ".plt.got", ELFOBJ_PLT_GOT);
+		err = load_irelative(obj, elf);
 		goto out;
 	}
 	if (obj->machine != EM_X86_64 || obj->cls != 64)
