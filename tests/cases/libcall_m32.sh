@@ -33,7 +33,7 @@ for mode in pie nopie now static; do
 done
 
 # exec across classes: the breakpoint core is rebuilt for the new image.
-LC_M32= lc_build pie x64 forks
+LC_M32='' lc_build pie x64 forks
 LC_M32=1 lc_build pie x32 forks
 for from in 64 32; do
 	to=$((96 - from))
