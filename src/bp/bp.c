@@ -245,13 +245,53 @@ static int wait_gadget(pid_t pid, uint64_t sc_end)
 	return 0;
 }
 
+/*
+ * The syscall's registers: x86_64's syscall ABI, or for a 32-bit space
+ * i386's int $0x80 (ebx, ecx, edx, esi, edi, ebp; the kernel reads the
+ * low halves of the 64-bit slots).
+ */
+static void gadget_regs(const struct bp_space *s, struct user_regs_struct *r,
+			long nr, const uint64_t a[6])
+{
+	r->rax = (uint64_t)nr;
+	if (!s->is64) {
+		r->rbx = (uint32_t)a[0];
+		r->rcx = (uint32_t)a[1];
+		r->rdx = (uint32_t)a[2];
+		r->rsi = (uint32_t)a[3];
+		r->rdi = (uint32_t)a[4];
+		r->rbp = (uint32_t)a[5];
+		return;
+	}
+	r->rdi = a[0];
+	r->rsi = a[1];
+	r->rdx = a[2];
+	r->r10 = a[3];
+	r->r8 = a[4];
+	r->r9 = a[5];
+}
+
+/* A compat syscall's value: eax, with -4095..-1 as errors. */
+static long gadget_ret(const struct bp_space *s, uint64_t rax)
+{
+	uint32_t v = (uint32_t)rax;
+
+	if (s->is64)
+		return (long)rax;
+	return v >= (uint32_t)-4095 ? (long)(int32_t)v : (long)v;
+}
+
 long bp_remote_syscall(struct bp_space *s, struct tcb *tcp, long nr,
 		       uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4,
 		       uint64_t a5, uint64_t a6)
 {
-	static const uint8_t gadget[3] = { 0x0f, 0x05, INT3 };
+	/* Both two bytes long: the stops come at the same place. */
+	static const uint8_t gadget64[3] = { 0x0f, 0x05, INT3 };
+	static const uint8_t gadget32[3] = { 0xcd, 0x80, INT3 };
+	const uint8_t *gadget = s->is64 ? gadget64 : gadget32;
+	const uint64_t args[6] = { a1, a2, a3, a4, a5, a6 };
 	struct user_regs_struct saved, r;
-	uint8_t under[sizeof(gadget)];
+	uint8_t under[sizeof(gadget64)];
 	struct guard_undo *gadget_undo = NULL;
 	uint64_t at;
 	long ret;
@@ -270,8 +310,8 @@ long bp_remote_syscall(struct bp_space *s, struct tcb *tcp, long nr,
 			return -EIO;
 		}
 		gadget_undo = guard_record(GUARD_CODE, s->tgid, 0, at, under,
-					   gadget, sizeof(gadget));
-		if (bp_mem_write(s, at, gadget, sizeof(gadget)) < 0) {
+					   gadget, sizeof(gadget64));
+		if (bp_mem_write(s, at, gadget, sizeof(gadget64)) < 0) {
 			guard_forget(gadget_undo);
 			guard_regs_done();
 			return -EIO;
@@ -279,15 +319,9 @@ long bp_remote_syscall(struct bp_space *s, struct tcb *tcp, long nr,
 	}
 	r = saved;
 	r.rip = at;
-	r.rax = (uint64_t)nr;
 	/* No restart of whatever syscall the task was stopped in. */
 	r.orig_rax = (uint64_t)-1;
-	r.rdi = a1;
-	r.rsi = a2;
-	r.rdx = a3;
-	r.r10 = a4;
-	r.r8 = a5;
-	r.r9 = a6;
+	gadget_regs(s, &r, nr, args);
 	/* The syscall may map, unmap or write what was read. */
 	tracee_mem_forget();
 	if (ptrace(PTRACE_SETREGS, tcp->pid, NULL, &r) < 0 ||
@@ -305,7 +339,7 @@ long bp_remote_syscall(struct bp_space *s, struct tcb *tcp, long nr,
 	if (ptrace(PTRACE_GETREGS, tcp->pid, NULL, &r) < 0)
 		ret = -errno;
 	else
-		ret = (long)r.rax;
+		ret = gadget_ret(s, r.rax);
 	ptrace(PTRACE_SETREGS, tcp->pid, NULL, &saved);
 out:
 	if (!bp_page(s))
@@ -315,12 +349,25 @@ out:
 	return ret;
 }
 
+/*
+ * The syscalls remote_mmap runs, by the space's ABI: i386's are mmap2
+ * (the offset in pages: 0 here), munmap and mprotect of
+ * arch/x86/entry/syscalls/syscall_32.tbl.  A compat task's mmap gets an
+ * address below 4 GiB from the kernel.
+ */
+#define I386_MMAP2	192
+#define I386_MUNMAP	91
+#define I386_MPROTECT	125
+
 /* Code (r-x), then the data of the return slots (rw-), in one mapping. */
 static long remote_mmap(struct bp_space *s, struct tcb *tcp, uint64_t hint,
 			bool fixed)
 {
 	const uint64_t size = BP_PAGE_SIZE + BP_DATA_SIZE;
-	long r = bp_remote_syscall(s, tcp, SYS_mmap, hint, size,
+	long nr_mmap = s->is64 ? SYS_mmap : I386_MMAP2;
+	long nr_munmap = s->is64 ? SYS_munmap : I386_MUNMAP;
+	long nr_mprotect = s->is64 ? SYS_mprotect : I386_MPROTECT;
+	long r = bp_remote_syscall(s, tcp, nr_mmap, hint, size,
 				   PROT_READ | PROT_WRITE,
 				   MAP_PRIVATE | MAP_ANONYMOUS |
 				   (fixed ? MAP_FIXED_NOREPLACE : 0),
@@ -330,13 +377,13 @@ static long remote_mmap(struct bp_space *s, struct tcb *tcp, uint64_t hint,
 		return r;
 	if (fixed && (uint64_t)r != hint) {
 		/* A kernel without MAP_FIXED_NOREPLACE took it as a hint. */
-		bp_remote_syscall(s, tcp, SYS_munmap, (uint64_t)r, size, 0, 0,
+		bp_remote_syscall(s, tcp, nr_munmap, (uint64_t)r, size, 0, 0,
 				  0, 0);
 		return -EEXIST;
 	}
-	if (bp_remote_syscall(s, tcp, SYS_mprotect, (uint64_t)r, BP_PAGE_SIZE,
+	if (bp_remote_syscall(s, tcp, nr_mprotect, (uint64_t)r, BP_PAGE_SIZE,
 			      PROT_READ | PROT_EXEC, 0, 0, 0) != 0) {
-		bp_remote_syscall(s, tcp, SYS_munmap, (uint64_t)r, size, 0, 0,
+		bp_remote_syscall(s, tcp, nr_munmap, (uint64_t)r, size, 0, 0,
 				  0, 0);
 		return -EPERM;
 	}
@@ -405,6 +452,14 @@ static uint64_t alloc_slot(struct bp_space *s, struct tcb *tcp, uint64_t addr,
 	}
 	if (!tcp || !bp_page(s))
 		return 0;
+	/* 32-bit: a jmp rel32 reaches every address; any page will do. */
+	if (!s->is64) {
+		long r = remote_mmap(s, tcp, 0, false);
+
+		if (r < 0 || add_page(s, (uint64_t)r) < 0)
+			return 0;
+		return alloc_slot(s, NULL, addr, need_near);
+	}
 	for (uint64_t d = 16 * BP_PAGE_SIZE; d < (1ULL << 30); d *= 4) {
 		uint64_t hint[2] = { base - d, base + d };
 
@@ -458,19 +513,25 @@ static int plant_stub(struct bp_space *s, struct tcb *tcp, struct bp *bp,
 	struct insn in;
 	int n;
 
-	if (!s->is64 || !bp_page(s) || insn_decode(c, 16, true, &in) < 0)
+	if (!bp_page(s) || insn_decode(c, 16, s->is64, &in) < 0)
 		return -ENOTSUP;
 	if (in.emu == INSN_EMU_NONE && in.len == 4 && c[0] == 0xf3) {
-		/* endbr64: the jump follows. */
+		/* endbr64 (endbr32): the jump follows. */
 		at += 4;
 		c += 4;
-		if (insn_decode(c, 12, true, &in) < 0)
+		if (insn_decode(c, 12, s->is64, &in) < 0)
 			return -ENOTSUP;
 	}
-	if (in.kind != INSN_K_JMP_IND || !in.rip_rel || in.len < BP_JMP_LEN ||
-	    insn_rip_addr(&in, at) != got || bp_find(s, at))
+	/*
+	 * i386: `jmp *disp(%ebx)` or `jmp *abs32` (ff a3, ff 25), whose GOT
+	 * slot elf.c found from these bytes; the copy runs as it is.
+	 */
+	if (in.kind != INSN_K_JMP_IND || in.len < BP_JMP_LEN || bp_find(s, at))
 		return -ENOTSUP;
-	slot = alloc_slot(s, tcp, at, true);
+	if (s->is64 ? !in.rip_rel || insn_rip_addr(&in, at) != got :
+		      c[0] != 0xff || (c[1] != 0xa3 && c[1] != 0x25))
+		return -ENOTSUP;
+	slot = alloc_slot(s, tcp, at, s->is64);
 	if (!slot)
 		return -ENOSPC;
 	page = bp_stub_page_of(s, slot);
@@ -711,14 +772,17 @@ int bp_step_over(struct bp_space *s, const struct bp *bp,
 	case BP_STEP_JUMP:
 		regs->rip = bp->target;
 		return 0;
-	case BP_STEP_CALL:
+	case BP_STEP_CALL: {
+		unsigned int w = s->is64 ? 8 : 4;
+
 		v = bp->addr + bp->len;
-		err = bp_mem_write(s, regs->rsp - 8, &v, s->is64 ? 8 : 4);
+		err = bp_mem_write(s, regs->rsp - w, &v, w);
 		if (err < 0)
 			return err;
-		regs->rsp -= s->is64 ? 8 : 4;
+		regs->rsp -= w;
 		regs->rip = bp->target;
 		return 0;
+	}
 	case BP_STEP_OOL:
 		regs->rip = bp->target;
 		return 0;

@@ -31,6 +31,9 @@
  * Detaching (or the guardian) turns the routine's tkill into a nop: a
  * stub run after that is only a detour.
  *
+ * A 32-bit space (an i386 program in compat mode, is64 false) has the
+ * same page in i386 code (stub.c): `int $0x80` for syscall, 4-byte words.
+ *
  * x86 only: the whole module is about x86 instruction bytes.
  */
 #ifndef SLTRACE_BP_H
@@ -89,6 +92,7 @@ struct bp {
 /* Bytes the stop routine pushes, and the call into it: at its stops the
  * stack pointer is this far below the one the stub was entered with. */
 #define BP_STOP_FRAME		56
+#define BP_STOP_FRAME32		20	/* i386: 4 registers, the call */
 
 /* One address space (a thread group, or a vfork child sharing it). */
 struct bp_space {
@@ -189,6 +193,8 @@ struct bp_stub_stop {
 	uint64_t word;		/* [sp]: a call's return address at entry */
 	uint64_t got;		/* at a PLT entry: the GOT slot's value */
 	uint64_t rax, rdi, rsi, rdx, rcx, r11;	/* as pushed */
+	uint64_t rbx;
+	bool compat;		/* i386's routine: eax, ecx, edx, ebx pushed */
 };
 
 /* Is pc one of the stop routine's stop points (at_syscall: the gettid

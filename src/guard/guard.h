@@ -38,7 +38,8 @@ enum guard_kind {
 	 * undone only while it is still at or above that thread's sp. */
 	GUARD_WORD,
 	/* Not a change: the address of a return trap.  A thread caught on
-	 * it returns to the GUARD_WORD its ret popped (at sp - 8). */
+	 * it returns to the GUARD_WORD its ret popped (at sp - 8, or
+	 * sp - 4 in a 32-bit program). */
 	GUARD_TRAP,
 	/* Not a change: a thread stopped by SIGSTOP with its pc here was
 	 * stopped by us (a breakpoint stub), not by the program or a user. */

@@ -492,7 +492,10 @@ static void fix_thread(struct gthread *t, pid_t owner)
 			r->rip -= 1;
 			set = true;
 		} else if (find_rec(owner, GUARD_TRAP, r->rip - 1) &&
-			   (u = find_rec(owner, GUARD_WORD, r->rsp - 8))) {
+			   (u = find_rec(owner, GUARD_WORD,
+					 r->rsp - (r->cs == 0x23 ? 4 : 8)))) {
+			/* cs 0x23: a 32-bit program's, whose ret popped 4
+			 * bytes (arch/x86/include/asm/segment.h). */
 			uint64_t ret = 0;
 
 			memcpy(&ret, u->orig, u->len < 8 ? u->len : 8);

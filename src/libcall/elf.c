@@ -45,6 +45,9 @@ struct elfobj {
 	struct elfobj_load *loads;
 	size_t loads_cap;
 	bool bind_now;
+	/* i386: _GLOBAL_OFFSET_TABLE_ (.got.plt), the base of a PIC PLT
+	 * entry's `jmp *disp(%ebx)`. */
+	uint64_t got_base;
 };
 
 /* Version names by .gnu.version index, from verdef and verneed. */
@@ -333,6 +336,44 @@ static int load_syms(struct elfobj *obj, Elf *elf, Elf_Scn *scn,
 	return 0;
 }
 
+/* i386 has no addend in its relocations (SHT_REL): taken as 0. */
+static bool get_rel(Elf_Data *d, size_t i, GElf_Rela *out)
+{
+	GElf_Rel r;
+
+	if (!gelf_getrel(d, i, &r))
+		return false;
+	out->r_offset = r.r_offset;
+	out->r_info = r.r_info;
+	out->r_addend = 0;
+	return true;
+}
+
+/* A relocation type of interest, by machine; -1 for the others. */
+static int reloc_kind(const struct elfobj *obj, unsigned int type)
+{
+	if (obj->machine == EM_386) {
+		switch (type) {
+		case R_386_JMP_SLOT:
+			return ELFOBJ_JUMP_SLOT;
+		case R_386_IRELATIVE:
+			return ELFOBJ_IRELATIVE;
+		case R_386_GLOB_DAT:
+			return ELFOBJ_GLOB_DAT;
+		}
+		return -1;
+	}
+	switch (type) {
+	case R_X86_64_JUMP_SLOT:
+		return ELFOBJ_JUMP_SLOT;
+	case R_X86_64_IRELATIVE:
+		return ELFOBJ_IRELATIVE;
+	case R_X86_64_GLOB_DAT:
+		return ELFOBJ_GLOB_DAT;
+	}
+	return -1;
+}
+
 /*
  * One relocation section's entries of interest.  globdat selects .rela.dyn's
  * GLOB_DAT slots of functions instead of .rela.plt's JUMP_SLOT/IRELATIVE.
@@ -345,14 +386,20 @@ static int load_relocs(struct elfobj *obj, Elf *elf, Elf_Scn *scn,
 	Elf_Scn *symscn;
 	size_t i, n;
 
-	if (!d || shdr->sh_type != SHT_RELA)
+	bool rela = obj->machine == EM_X86_64;
+	size_t entsz;
+
+	if (!d || shdr->sh_type != (rela ? SHT_RELA : SHT_REL))
+		return 0;
+	entsz = gelf_fsize(elf, rela ? ELF_T_RELA : ELF_T_REL, 1, EV_CURRENT);
+	if (!entsz)
 		return 0;
 	symscn = elf_getscn(elf, shdr->sh_link);
 	if (symscn && gelf_getshdr(symscn, &symsh) &&
 	    (symsh.sh_type == SHT_DYNSYM || symsh.sh_type == SHT_SYMTAB))
 		symd = section_data(symscn, &symsh);
 
-	n = d->d_size / gelf_fsize(elf, ELF_T_RELA, 1, EV_CURRENT);
+	n = d->d_size / entsz;
 	for (i = 0; i < n; i++) {
 		struct elfobj_plt *p;
 		enum elfobj_reloc kind;
@@ -360,22 +407,14 @@ static int load_relocs(struct elfobj *obj, Elf *elf, Elf_Scn *scn,
 		GElf_Rela r;
 		GElf_Sym sym;
 		size_t symi;
+		int k;
 
-		if (!gelf_getrela(d, i, &r))
+		if (rela ? !gelf_getrela(d, i, &r) : !get_rel(d, i, &r))
 			break;
-		switch (GELF_R_TYPE(r.r_info)) {
-		case R_X86_64_JUMP_SLOT:
-			kind = ELFOBJ_JUMP_SLOT;
-			break;
-		case R_X86_64_IRELATIVE:
-			kind = ELFOBJ_IRELATIVE;
-			break;
-		case R_X86_64_GLOB_DAT:
-			kind = ELFOBJ_GLOB_DAT;
-			break;
-		default:
+		k = reloc_kind(obj, GELF_R_TYPE(r.r_info));
+		if (k < 0)
 			continue;
-		}
+		kind = (enum elfobj_reloc)k;
 		if (globdat != (kind == ELFOBJ_GLOB_DAT))
 			continue;
 		symi = GELF_R_SYM(r.r_info);
@@ -449,6 +488,33 @@ static uint64_t x86_64_entry_got(const unsigned char *b, size_t len,
 	return addr + o + 6 + (int64_t)disp;
 }
 
+/*
+ * i386 PLT entries: `jmp *disp32(%ebx)` (ff a3) in PIC code, where ebx
+ * holds _GLOBAL_OFFSET_TABLE_, or `jmp *abs32` (ff 25) in non-PIC code,
+ * possibly after endbr32 (f3 0f 1e fb) and a notrack or bnd prefix.
+ * Returns the GOT slot's address or 0.
+ */
+static uint64_t i386_entry_got(const struct elfobj *obj,
+			       const unsigned char *b, size_t len)
+{
+	size_t o = 0;
+	uint32_t w;
+
+	if (len >= 4 && b[0] == 0xf3 && b[1] == 0x0f && b[2] == 0x1e &&
+	    b[3] == 0xfb)
+		o = 4;
+	if (o < len && (b[o] == 0xf2 || b[o] == 0x3e))
+		o++;
+	if (len < o + 6 || b[o] != 0xff ||
+	    (b[o + 1] != 0x25 && b[o + 1] != 0xa3))
+		return 0;
+	w = (uint32_t)b[o + 2] | (uint32_t)b[o + 3] << 8 |
+	    (uint32_t)b[o + 4] << 16 | (uint32_t)b[o + 5] << 24;
+	if (b[o + 1] == 0x25)
+		return w;
+	return obj->got_base ? (uint32_t)(obj->got_base + w) : 0;
+}
+
 static void scan_plt(struct elfobj *obj, Elf *elf, size_t shstrndx,
 		     const char *secname, enum elfobj_plt_kind kind)
 {
@@ -474,7 +540,9 @@ static void scan_plt(struct elfobj *obj, Elf *elf, size_t shstrndx,
 	for (off = kind == ELFOBJ_PLT_PLT ? ent : 0; off + ent <= d->d_size;
 	     off += ent) {
 		uint64_t addr = shdr.sh_addr + off;
-		uint64_t got = x86_64_entry_got(b + off, ent, addr);
+		uint64_t got = obj->machine == EM_386 ?
+			       i386_entry_got(obj, b + off, ent) :
+			       x86_64_entry_got(b + off, ent, addr);
 		struct elfobj_plt *p;
 
 		if (!got || !(p = plt_by_got(obj, got)) ||
@@ -724,12 +792,38 @@ static int load_build_id(struct elfobj *obj, Elf *elf)
 	return 0;
 }
 
-/* Every R_X86_64_IRELATIVE of every SHT_RELA section. */
-static int load_irelative(struct elfobj *obj, Elf *elf)
+/*
+ * The 4-byte word the file holds at vaddr (i386: an SHT_REL relocation's
+ * implicit addend is in the slot it relocates); 0 if none.
+ */
+static uint32_t word32_at(Elf *elf, uint64_t vaddr)
 {
 	GElf_Shdr shdr;
 	Elf_Scn *scn = NULL;
-	size_t entsz = gelf_fsize(elf, ELF_T_RELA, 1, EV_CURRENT);
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Data *d;
+		uint32_t w;
+
+		if (!gelf_getshdr(scn, &shdr) || !(shdr.sh_flags & SHF_ALLOC) ||
+		    vaddr < shdr.sh_addr || vaddr - shdr.sh_addr + 4 > shdr.sh_size ||
+		    !(d = section_data(scn, &shdr)) ||
+		    vaddr - shdr.sh_addr + 4 > d->d_size)
+			continue;
+		memcpy(&w, (const char *)d->d_buf + (vaddr - shdr.sh_addr), 4);
+		return w;	/* i386 is little-endian, as the host */
+	}
+	return 0;
+}
+
+/* Every IRELATIVE of every relocation section (SHT_RELA, i386's SHT_REL). */
+static int load_irelative(struct elfobj *obj, Elf *elf)
+{
+	bool rela = obj->machine != EM_386;
+	GElf_Shdr shdr;
+	Elf_Scn *scn = NULL;
+	size_t entsz = gelf_fsize(elf, rela ? ELF_T_RELA : ELF_T_REL, 1,
+				  EV_CURRENT);
 
 	if (!entsz)
 		return 0;
@@ -737,17 +831,21 @@ static int load_irelative(struct elfobj *obj, Elf *elf)
 		Elf_Data *d;
 		size_t i, n;
 
-		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_RELA ||
+		if (!gelf_getshdr(scn, &shdr) ||
+		    shdr.sh_type != (rela ? SHT_RELA : SHT_REL) ||
 		    !(d = section_data(scn, &shdr)))
 			continue;
 		n = d->d_size / entsz;
 		for (i = 0; i < n; i++) {
 			GElf_Rela r;
 
-			if (!gelf_getrela(d, i, &r))
+			if (rela ? !gelf_getrela(d, i, &r) : !get_rel(d, i, &r))
 				break;
-			if (GELF_R_TYPE(r.r_info) != R_X86_64_IRELATIVE)
+			if (reloc_kind(obj, GELF_R_TYPE(r.r_info)) !=
+			    ELFOBJ_IRELATIVE)
 				continue;
+			if (!rela)
+				r.r_addend = word32_at(elf, r.r_offset);
 			if (grow((void **)&obj->irel, &obj->irel_cap,
 				 obj->nirel, sizeof(*obj->irel)))
 				return -ENOMEM;
@@ -818,6 +916,28 @@ static int parse(struct elfobj *obj, Elf *elf, const char *img, size_t len)
 			goto out;
 	}
 
+	if (obj->machine == EM_386 && obj->cls == 32) {
+		/* i386: .rel sections, and the PLT's GOT base. */
+		scn = find_section(elf, shstrndx, ".got.plt", &shdr);
+		if (!scn)
+			scn = find_section(elf, shstrndx, ".got", &shdr);
+		if (scn)
+			obj->got_base = shdr.sh_addr;
+		scn = find_section(elf, shstrndx, ".rel.plt", &shdr);
+		if (scn && (err = load_relocs(obj, elf, scn, &shdr, false)))
+			goto out;
+		scn = find_section(elf, shstrndx, ".rel.dyn", &shdr);
+		if (scn && (err = load_relocs(obj, elf, scn, &shdr, true)))
+			goto out;
+		err = name_versions(obj, versym, &vt);
+		if (err)
+			goto out;
+		scan_plt(obj, elf, shstrndx, ".plt.sec", ELFOBJ_PLT_SEC);
+		scan_plt(obj, elf, shstrndx, ".plt", ELFOBJ_PLT_PLT);
+		scan_plt(obj, elf, shstrndx, ".plt.got", ELFOBJ_PLT_GOT);
+		err = load_irelative(obj, elf);
+		goto out;
+	}
 	if (obj->machine != EM_X86_64 || obj->cls != 64)
 		goto out;
 	scn = find_section(elf, shstrndx, ".rela.plt", &shdr);

@@ -250,7 +250,8 @@ static void arm_plt(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
 		}
 		/* call *GOT(%rip): break where the GOT points, in the
 		 * callee, and count only the calls coming from here. */
-		if (bp_mem_read(p->bs, o->bias + e->got, &fn, 8) < 0)
+		if (bp_mem_read(p->bs, o->bias + e->got, &fn,
+				lc_word(p->bs)) < 0)
 			continue;
 		in = lc_dso_at(p, fn);
 		if (!in || in == o || bp_find(p->bs, fn))
@@ -274,7 +275,8 @@ static uint64_t ifunc_target(struct lc_proc *p, struct lc_dso *o,
 	size_t n = elfobj_ifunc_slots(o->elf, sym->name, sym->value, got, 8);
 
 	for (size_t i = 0; i < n && i < 8; i++)
-		if (bp_mem_read(p->bs, o->bias + got[i], &v, 8) == 0 &&
+		if ((v = 0, bp_mem_read(p->bs, o->bias + got[i], &v,
+					lc_word(p->bs))) == 0 &&
 		    v >= o->lo && v < o->hi && v != o->bias + sym->value)
 			return v;
 	return 0;
@@ -485,7 +487,8 @@ static uint64_t find_r_debug(struct lc_proc *p)
 			continue;
 		lay = elfobj_layout(o->elf);
 		if (lay && lay->has_debug &&
-		    bp_mem_read(p->bs, o->bias + lay->debug_slot, &v, 8) == 0)
+		    bp_mem_read(p->bs, o->bias + lay->debug_slot, &v,
+				lc_word(p->bs)) == 0)
 			return v;
 	}
 	return 0;
@@ -560,11 +563,12 @@ void lc_rescan(struct tcb *tcp, struct lc_proc *p)
 		}
 		return;
 	}
-	if (linkmap_read_rdebug(read_cb, p->bs, 8, p->r_debug, &rd) < 0)
+	if (linkmap_read_rdebug(read_cb, p->bs, lc_word(p->bs), p->r_debug,
+				&rd) < 0)
 		return;
 	if (rd.state != LINKMAP_CONSISTENT)
 		return;
-	if (linkmap_walk(read_cb, p->bs, 8, rd.map, &lm) < 0)
+	if (linkmap_walk(read_cb, p->bs, lc_word(p->bs), rd.map, &lm) < 0)
 		return;
 	for (unsigned int i = 0; i < p->nobj; i++)
 		p->objv[i]->seen = false;

@@ -9,6 +9,7 @@
 #include <sys/user.h>
 #include <time.h>
 
+#include "bp/bp.h"
 #include "libcall/printval.h"
 
 struct bp;
@@ -144,6 +145,13 @@ struct lc_task {
 	bool silent;		/* followed for the memory's sake only */
 };
 
+/* The size of the space's words: return addresses, GOT slots, the link
+ * map's pointers (4 for a 32-bit program). */
+static inline unsigned int lc_word(const struct bp_space *s)
+{
+	return s->is64 ? 8 : 4;
+}
+
 struct lc_dso *lc_dso_at(const struct lc_proc *p, uint64_t addr);
 struct lc_dso *lc_dso_new(struct lc_proc *p, const char *path, uint64_t bias,
 			  bool is_main);
@@ -151,7 +159,7 @@ void lc_dso_put(struct lc_dso *o);
 /* Place o at bias: its address range follows. */
 void lc_dso_set_bias(struct lc_dso *o, uint64_t bias);
 void lc_site_put(struct lc_site *site);
-struct lc_proc *lc_proc_new(struct tcb *tcp);
+struct lc_proc *lc_proc_new(struct tcb *tcp, bool is64);
 void lc_proc_put(struct lc_proc *p);
 void lc_unhook_all(struct tcb *tcp, struct lc_task *lt);
 void lc_rehook_all(struct tcb *tcp, struct lc_task *lt, uint64_t sp);

@@ -176,13 +176,13 @@ struct lc_dso *lc_dso_at(const struct lc_proc *p, uint64_t addr)
 
 /* --- processes ------------------------------------------------------------ */
 
-struct lc_proc *lc_proc_new(struct tcb *tcp)
+struct lc_proc *lc_proc_new(struct tcb *tcp, bool is64)
 {
 	struct lc_proc *p = calloc(1, sizeof(*p));
 
 	if (!p)
 		return NULL;
-	p->bs = bp_space_new(tcp->pid, tcp->pers == PERS_NATIVE);
+	p->bs = bp_space_new(tcp->pid, is64);
 	if (!p->bs) {
 		free(p);
 		return NULL;
@@ -250,6 +250,15 @@ static struct lc_task *task_of(struct tcb *tcp)
  * for the guardian (src/guard/): if sltrace dies, it puts the real one
  * back.
  */
+bool lc_client_is64(struct tcb *tcp)
+{
+	const struct lc_task *lt = lc_of(tcp);
+
+	if (lt && lt->proc)
+		return lt->proc->bs->is64;
+	return tcp->pers == PERS_NATIVE;
+}
+
 static bool frame_hook(struct lc_proc *p, pid_t tid, struct lc_frame *f)
 {
 	f->hooked = bp_hook_return(p->bs, tid, f->slot, f->ret, &f->rslot,
@@ -260,7 +269,7 @@ static bool frame_hook(struct lc_proc *p, pid_t tid, struct lc_frame *f)
 /* Put the real return address back. */
 static void frame_unhook(struct bp_space *s, struct lc_frame *f)
 {
-	if (f->hooked && bp_mem_write(s, f->slot, &f->ret, 8) == 0) {
+	if (f->hooked && bp_mem_write(s, f->slot, &f->ret, lc_word(s)) == 0) {
 		f->hooked = false;
 		guard_forget(f->undo);
 		f->undo = NULL;
@@ -293,11 +302,11 @@ static void drop_frames(struct lc_task *lt)
 }
 
 /* The program's entry point, from its auxiliary vector; 0 if unknown. */
-static uint64_t auxv_entry(pid_t pid)
+static uint64_t auxv_entry(pid_t pid, bool is64)
 {
 	struct auxv a;
 
-	return auxv_read(pid, 8, &a) == 0 ? a.entry : 0;
+	return auxv_read(pid, is64 ? 8 : 4, &a) == 0 ? a.entry : 0;
 }
 
 /* The class of the program now in /proc/PID/exe: 64-bit or not. */
@@ -324,22 +333,24 @@ static struct lc_proc *proc_for(struct tcb *tcp)
 	char path[40], exe[4096];
 	struct lc_proc *p;
 	ssize_t n;
+	/*
+	 * The class of the program just exec'ed (or attached to), not
+	 * tcp->pers: the engine learns a new personality at the task's
+	 * next syscall stop, which may come much later (or never, under
+	 * the seccomp filter with -e trace=none).
+	 */
+	bool is64 = exe_is64(tcp->pid);
 
-	if (!exe_is64(tcp->pid)) {
-		debug("libcall: pid %d: 32-bit programs are not traced yet",
-		      tcp->pid);
-		return NULL;
-	}
 	snprintf(path, sizeof(path), "/proc/%d/exe", (int)tcp->pid);
 	n = readlink(path, exe, sizeof(exe) - 1);
 	if (n <= 0)
 		return NULL;
 	exe[n] = '\0';
-	p = lc_proc_new(tcp);
+	p = lc_proc_new(tcp, is64);
 	if (!p)
 		return NULL;
 	p->exe = strdup(exe);
-	p->entry = auxv_entry(tcp->pid);
+	p->entry = auxv_entry(tcp->pid, is64);
 	p->tgid = tcp->tgid ? tcp->tgid : tcp->pid;
 	p->next = procs;
 	procs = p;
@@ -429,8 +440,11 @@ static void libcall_exiting(struct tcb *tcp)
 
 /* --- hits ----------------------------------------------------------------- */
 
-static void fill_regs(struct lc_regs *r, const struct user_regs_struct *u)
+/* i386: the arguments are on the stack, read from sp (printval.c). */
+static void fill_regs(struct lc_regs *r, const struct user_regs_struct *u,
+		      const struct bp_space *s)
 {
+	r->compat = !s->is64;
 	r->arg[0] = u->rdi;
 	r->arg[1] = u->rsi;
 	r->arg[2] = u->rdx;
@@ -448,6 +462,22 @@ static void fill_fp(pid_t pid, struct lc_regs *r)
 
 	if (ptrace(PTRACE_GETFPREGS, pid, NULL, &fp) < 0)
 		return;
+	if (r->compat) {
+		/*
+		 * i386 returns floating point in st0 (its arguments are on
+		 * the stack): st_space holds the x87 registers in stack
+		 * order, 16 bytes each, the 80-bit value first — this
+		 * host's long double.
+		 */
+		long double x = 0;
+		double d;
+
+		memcpy(&x, fp.st_space, 10);
+		d = (double)x;
+		memcpy(&r->xmm[0], &d, sizeof(d));
+		r->have_fp = true;
+		return;
+	}
 	/* xmm_space: 16 registers of 16 bytes; the low 8 are the double. */
 	for (int i = 0; i < 8; i++)
 		memcpy(&r->xmm[i], (const char *)fp.xmm_space + 16 * i, 8);
@@ -515,7 +545,7 @@ static void entry_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
 	f->site = site;
 	f->caller = caller;
 	clock_gettime(CLOCK_MONOTONIC, &f->t0);
-	fill_regs(&f->regs, u);
+	fill_regs(&f->regs, u, p->bs);
 	if (site->proto && lc_proto_needs_fp(site->proto))
 		fill_fp(tcp->pid, &f->regs);
 	/*
@@ -546,7 +576,7 @@ static bool ret_hit(struct tcb *tcp, struct lc_task *lt,
 		    struct user_regs_struct *u)
 {
 	/* rip is past the trap's int3; the ret popped the address. */
-	uint64_t slot = u->rsp - 8;
+	uint64_t slot = u->rsp - lc_word(lt->proc->bs);
 	struct lc_frame *f;
 
 	drop_dead_frames(tcp, lt, slot);
@@ -580,7 +610,7 @@ static bool ret_hit(struct tcb *tcp, struct lc_task *lt,
 	if (!lt->silent) {
 		struct lc_regs r;
 
-		fill_regs(&r, u);
+		fill_regs(&r, u, lt->proc->bs);
 		if (f->site->proto && lc_proto_needs_fp(f->site->proto))
 			fill_fp(tcp->pid, &r);
 		lc_print_return(tcp, lt, f, &r);
@@ -613,7 +643,7 @@ static void client_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
 	if (site->ret != RET_HOOK)
 		return;
 	drop_dead_frames(tcp, lt, u->rsp);
-	if (bp_mem_read(lt->proc->bs, u->rsp, &ret, 8) < 0)
+	if (bp_mem_read(lt->proc->bs, u->rsp, &ret, lc_word(lt->proc->bs)) < 0)
 		return;
 	f = push_frame(lt);
 	if (!f)
@@ -623,7 +653,7 @@ static void client_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
 	f->site = site;
 	f->caller = NULL;
 	clock_gettime(CLOCK_MONOTONIC, &f->t0);
-	fill_regs(&f->regs, u);
+	fill_regs(&f->regs, u, lt->proc->bs);
 	f->regs.pc = pc;
 	if (!frame_hook(lt->proc, tcp->pid, f))
 		lt->depth--;
@@ -706,7 +736,8 @@ static bool sigtrap_hit(struct tcb *tcp)
 			if ((plt_target && plt_target == pc) ||
 			    (plt_name && !strcmp(plt_name, site->name)))
 				;
-			else if (bp_mem_read(p->bs, u.rsp, &ret, 8) == 0)
+			else if (bp_mem_read(p->bs, u.rsp, &ret,
+					     lc_word(p->bs)) == 0)
 				entry_hit(tcp, lt, bp, &u, ret);
 			u.rip = pc;
 			if (bp_step_over(p->bs, bp, &u) < 0)
@@ -881,7 +912,9 @@ void lc_rehook_all(struct tcb *tcp, struct lc_task *lt, uint64_t sp)
 		uint64_t cur = 0;
 
 		/* Only a slot still holding the real address is ours. */
-		if (f->hooked || bp_mem_read(lt->proc->bs, f->slot, &cur, 8) < 0 ||
+		if (f->hooked ||
+		    bp_mem_read(lt->proc->bs, f->slot, &cur,
+				lc_word(lt->proc->bs)) < 0 ||
 		    cur != f->ret)
 			continue;
 		frame_hook(lt->proc, tcp->pid, f);
@@ -937,7 +970,8 @@ static bool libcall_new_task(struct tcb *parent, struct tcb *child,
 			const struct lc_frame *f = &pt->stack[i];
 
 			if (f->hooked)
-				bp_mem_write(cs, f->slot, &f->ret, 8);
+				bp_mem_write(cs, f->slot, &f->ret,
+					     lc_word(cs));
 		}
 		bp_space_free(cs);
 		return true;
@@ -956,7 +990,8 @@ static bool libcall_new_task(struct tcb *parent, struct tcb *child,
 		now = bp_ret_slot_addr(ct->proc->bs, f->rslot);
 		f->undo = f->hooked ?
 			guard_record(GUARD_WORD, ct->proc->tgid, child->pid,
-				     f->slot, &f->ret, &now, 8) :
+				     f->slot, &f->ret, &now,
+				     lc_word(ct->proc->bs)) :
 			NULL;
 	}
 	return false;

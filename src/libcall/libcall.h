@@ -60,6 +60,12 @@ int lc_client_plant(struct lc_arm_ctx *cx, uint64_t addr, void *data,
  * child nobody follows) and by the guardian.  0 or -errno.
  */
 int lc_client_count(struct lc_arm_ctx *cx, uint64_t addr, int delta);
+/*
+ * Is tcp's program 64-bit (else i386, in compat mode)?  What the core
+ * armed it as: tcp->pers only changes at the task's next syscall stop
+ * after an exec, which may come late or never (-e trace=none).
+ */
+bool lc_client_is64(struct tcb *tcp);
 /* The process's memory, for a client's reads at a hit: 0 or -errno. */
 int lc_client_read(struct tcb *tcp, uint64_t addr, void *buf, size_t len);
 

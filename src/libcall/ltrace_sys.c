@@ -270,6 +270,7 @@ static const struct proto *proto_of(const struct tcb *tcp)
 static void regs_of(const struct tcb *tcp, struct lc_regs *r, bool exiting)
 {
 	memset(r, 0, sizeof(*r));
+	r->compat = tcp->pers == PERS_COMPAT;
 	for (unsigned int i = 0; i < 6 && i < MAX_ARGS; i++)
 		r->arg[i] = tcp->sc.args[i];
 	if (exiting)

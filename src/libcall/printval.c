@@ -593,7 +593,7 @@ static void ctx_init(struct pctx *cx, struct tcb *tcp, const struct proto *p,
 	cx->p = p;
 	cx->entry = entry;
 	cx->ret = ret;
-	cx->compat = tcp->pers == PERS_COMPAT;
+	cx->compat = entry->compat;
 	cx->lt = cfg.lc_style == LC_STYLE_LTRACE;
 	lc_cursor_init(&cx->cur, cx->compat);
 	for (unsigned int i = 0; i < p->nargs && i < PROTO_MAX_ARGS; i++) {
@@ -1404,12 +1404,21 @@ void lc_print_retval(struct tcb *tcp, const struct proto *p,
 		print_value(&cx, t, 0);
 		return;
 	case LC_CLASS_SSE:
-		/* i386 returns floating point in st0, which we do not fetch. */
-		if (cx.compat || !ret->have_fp) {
+		if (!ret->have_fp) {
 			emit_raw(tcp, "?");
 			return;
 		}
 		v = ret->xmm[0];
+		if (cx.compat && t->kind == PT_FLOAT) {
+			/* i386: st0, which the core gave as a double. */
+			double d;
+			float f;
+
+			memcpy(&d, &v, sizeof(d));
+			f = (float)d;
+			v = 0;
+			memcpy(&v, &f, sizeof(f));
+		}
 		break;
 	default:
 		v = cx.compat ? (uint32_t)ret->ret : ret->ret;

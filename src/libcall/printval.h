@@ -35,10 +35,16 @@ struct lc_regs {
 	 * upper bound; the format decides what is printed).
 	 */
 	uint64_t ret;
+	/*
+	 * i386 (a 32-bit program in compat mode): arguments on the stack
+	 * from sp + 4, values 32 bits.  The core's word, not tcp->pers,
+	 * which after an exec lags until the task's next syscall stop.
+	 */
+	bool compat;
 	bool have_fp;		/* xmm[] was fetched (lc_proto_needs_fp) */
 	uint64_t pc;		/* a client's breakpoint (libcall.h) */
 	uint64_t xmm[8];	/* low 64 bits of xmm0..7 at entry; xmm0 at
-				   return */
+				   return (i386: st0 as a double) */
 };
 
 /*

@@ -7,7 +7,8 @@
 # DWARF parameters a and b) and one %return hit with R, under the tid
 # of the thread that made the call; then 16 threads x 2,000 calls, exact
 # in PROBE_THREAD_RUNS runs (default 3).  No trap may reach the program.
-# timeout-factor: 3
+# All of it again built -m32 (i386) when the toolchain can.
+# timeout-factor: 5
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/progs/libcall/lc.sh"
 
@@ -33,27 +34,41 @@ check_run() {
 	fi
 }
 
-for mode in $LC_MODES; do
-	lc_mode_supported "$mode" || { note "$mode: not supported here"; continue; }
-	d=b-$mode
-	lc_build "$mode" "$d" threads
-	rm -f trace exp
-	"$SLTRACE" -f -e trace=none -o trace \
-		--probe 'bar_add $arg1:s32 $arg2:s32 a b' \
-		--probe 'bar_add%return $retval:s32' "$d/threads" 4 50 exp > out
-	expect_rc 0 $? "$mode: tracer"
-	expect_line out "ok 4 threads x 50 calls"
-	check_run "$mode" exp trace
-done
+# The same built -m32 (i386, in compat mode: $argN from the stack), when
+# the toolchain can.
+bits="64"
+if lc_m32_supported; then
+	bits="64 32"
+else
+	note "no -m32 toolchain: i386 skipped"
+fi
 
-runs=${PROBE_THREAD_RUNS:-3}
-for run in $(seq "$runs"); do
-	rm -f trace exp
-	"$SLTRACE" -f -e trace=none -o trace \
-		--probe 'bar_add $arg1:s32 $arg2:s32 a b' \
-		--probe 'bar_add%return $retval:s32' b-pie/threads 16 2000 exp > out
-	expect_rc 0 $? "run $run: tracer"
-	expect_line out "ok 16 threads x 2000 calls"
-	check_run "16 x 2000, run $run" exp trace
+for b in $bits; do
+	LC_M32=
+	[ "$b" = 32 ] && LC_M32=1
+	for mode in $LC_MODES; do
+		lc_mode_supported "$mode" ||
+			{ note "$mode ($b-bit): not supported here"; continue; }
+		d=b$b-$mode
+		lc_build "$mode" "$d" threads
+		rm -f trace exp
+		"$SLTRACE" -f -e trace=none -o trace \
+			--probe 'bar_add $arg1:s32 $arg2:s32 a b' \
+			--probe 'bar_add%return $retval:s32' "$d/threads" 4 50 exp > out
+		expect_rc 0 $? "$mode ($b-bit): tracer"
+		expect_line out "ok 4 threads x 50 calls"
+		check_run "$mode ($b-bit)" exp trace
+	done
+
+	runs=${PROBE_THREAD_RUNS:-3}
+	for run in $(seq "$runs"); do
+		rm -f trace exp
+		"$SLTRACE" -f -e trace=none -o trace \
+			--probe 'bar_add $arg1:s32 $arg2:s32 a b' \
+			--probe 'bar_add%return $retval:s32' "b$b-pie/threads" 16 2000 exp > out
+		expect_rc 0 $? "run $run ($b-bit): tracer"
+		expect_line out "ok 16 threads x 2000 calls"
+		check_run "16 x 2000, run $run ($b-bit)" exp trace
+	done
+	note "$b-bit: $runs runs of 16 x 2000 calls: every entry and return hit once"
 done
-note "$runs runs of 16 x 2000 calls: every entry and return hit once"

@@ -1409,6 +1409,7 @@ static void test_calls(void)
 		tcb.pers = PERS_COMPAT;
 		memset(&in, 0, sizeof(in));
 		memset(&ret, 0, sizeof(ret));
+		in.compat = ret.compat = true;
 		in.sp = lo;
 		strcpy(str, "hey");
 		st[0] = 0x8048000;		/* the return address */

@@ -4,7 +4,8 @@
  *                        calls bar_add(i, j), j = 0..i % 5
  * forks vfork N EXPECT   N vfork children one after the other; child i
  *                        calls bar_add(i, 100) once, then _exit
- * forks exec EXPECT      bar_add(1, 1), then execve of itself as
+ * forks exec EXPECT      bar_add(1, 1), then execve of itself (or of
+ *                        $FORKS_EXEC: another build, e.g. -m32) as
  *                        "forks leaf EXPECT", which calls bar_add(2, 2)
  *
  * The parent calls bar_add(-1, -1) first and bar_add(-2, -2) after the
@@ -126,7 +127,9 @@ int main(int argc, char **argv)
 		if (bad)
 			return 1;
 		fflush(stdout);
-		execl("/proc/self/exe", argv[0], "leaf", argv[2], (char *)NULL);
+		execl(getenv("FORKS_EXEC") ? getenv("FORKS_EXEC") :
+					     "/proc/self/exe",
+		      argv[0], "leaf", argv[2], (char *)NULL);
 		perror("execl");
 		return 2;
 	}

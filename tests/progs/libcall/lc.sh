@@ -54,6 +54,11 @@ lc_mode_flags() {
 	*)
 		fail "unknown link mode $1" ;;
 	esac
+	# LC_M32=1: i386 builds (gcc-multilib), traced in compat mode.
+	if [ -n "${LC_M32:-}" ]; then
+		LC_PROG_FLAGS="-m32 $LC_PROG_FLAGS"
+		LC_LIB_FLAGS="-m32 $LC_LIB_FLAGS"
+	fi
 }
 
 # shellcheck disable=SC2034
@@ -90,7 +95,7 @@ lc_build_lib() {
 	flags="$LC_CFLAGS $(lc_nosplit "$cc")"
 	if [ "$mode" = static ]; then
 		# shellcheck disable=SC2086
-		lc_run_cc $cc $flags -c -o "$dir/$name.o" "$src" &&
+		lc_run_cc $cc $flags $LC_LIB_FLAGS -c -o "$dir/$name.o" "$src" &&
 			lc_run_cc ar rcs "$dir/lib$name.a" "$dir/$name.o"
 		return
 	fi
@@ -139,6 +144,15 @@ lc_build() {
 	done
 }
 
+# lc_m32_supported: whether $CC builds and runs an i386 program with
+# threads (gcc-multilib and the i386 libc installed).
+lc_m32_supported() {
+	local d=lc-probe-m32
+	mkdir -p "$d" && echo 'int main(void) { return 0; }' > "$d/p.c" ||
+		return 1
+	$CC -m32 -pthread -o "$d/p" "$d/p.c" > "$d/log" 2>&1 && "$d/p"
+}
+
 # lc_check_mode MODE FILE: the built FILE is what MODE means (a toolchain
 # default must not quietly turn one mode into another).  Needs readelf.
 lc_check_mode() {
@@ -185,6 +199,82 @@ lc_check_mode() {
 		grep -qE '(JUMP_SLO?T|GLOB_DAT).* bar_rec' ||
 		fail "libbar.so ($mode) calls bar_rec without a relocation"
 	return 0
+}
+
+# lc_check_caller MODE plt|entry: one traced run of the caller built in
+# MODE (in b-MODE, its untraced output in b-MODE/native.out): -l on the
+# four functions main calls, or entry breakpoints on bar_*; the program's
+# output unchanged, no trap, exactly the calls it wrote down.
+lc_check_caller() {
+	local mode=$1 how=$2 b=b-$1
+	local args=(-l bar_add -l bar_name -l bar_len -l bar_scale)
+
+	[ "$how" = entry ] && args=("$LC_ENTRY_OPT" 'bar_*')
+	note "$mode: ${args[*]}"
+	"$SLTRACE" -e trace=none "${args[@]}" -o "$mode.$how.trace" \
+		"$b/caller" "$mode.plt.exp" "$mode.entry.exp" > "$mode.$how.out"
+	expect_rc 0 $? "$mode: tracer (${args[*]})"
+	cmp -s "$b/native.out" "$mode.$how.out" ||
+		{ show "$b/native.out" "$mode.$how.out"; fail "$mode: output differs"; }
+	lc_no_traps "$mode.$how.trace"
+	lc_compare "$mode.$how.exp" "$mode.$how.trace"
+}
+
+# lc_caller_matrix MODE...: the caller built and checked in each MODE
+# the toolchain links (lc_check_caller: plt, but for static, and entry).
+# Fails naming every mode that failed.
+lc_caller_matrix() {
+	local mode failed='' skipped=''
+	for mode in "$@"; do
+		if ! lc_mode_supported "$mode"; then
+			note "$mode: the toolchain cannot link it, skipped"
+			skipped="$skipped $mode"
+			continue
+		fi
+		if ! (
+			lc_build "$mode" "b-$mode" caller
+			lc_check_mode "$mode" "b-$mode/caller"
+			cd "b-$mode" && ./caller native.plt native.entry > native.out
+			expect_rc 0 $? "caller ($mode) untraced"
+		); then
+			failed="$failed $mode"
+			continue
+		fi
+		# Static binaries have no PLT: only entry breakpoints apply.
+		if [ "$mode" != static ]; then
+			( lc_check_caller "$mode" plt ) || failed="$failed $mode/plt"
+		fi
+		( lc_check_caller "$mode" entry ) || failed="$failed $mode/entry"
+	done
+	[ -z "$skipped" ] || note "modes skipped:$skipped"
+	[ -z "$failed" ] || fail "failed:$failed"
+}
+
+# lc_threads_check PROG RUNS [OPTION...]: PROG (the threads program) run
+# RUNS times with 16 threads x 2,000 calls of bar_add under -f and the
+# sltrace OPTIONs (default -l bar_add): every call reported exactly
+# once, under the tid of the thread that made it; no trap.
+lc_threads_check() {
+	local prog=$1 runs=$2 run
+	shift 2
+	[ $# -gt 0 ] || set -- -l bar_add
+	for run in $(seq "$runs"); do
+		rm -f trace exp
+		"$SLTRACE" -f -e trace=none "$@" -o trace \
+			"$prog" 16 2000 exp > out
+		expect_rc 0 $? "run $run: tracer"
+		expect_line out "ok 16 threads x 2000 calls"
+		lc_no_traps trace
+		lc_tid_norm trace |
+			grep -vE '^[0-9]+ \+\+\+ exited with 0 \+\+\+$' |
+			sort -s -n -k1,1 > got
+		sort -s -n -k1,1 exp > want
+		if ! diff want got > calls.diff; then
+			head -n 40 calls.diff >&2
+			fail "run $run: the calls in the trace differ from the calls made (diff above: < made, > traced)"
+		fi
+	done
+	note "$runs runs of 16 x 2000 calls: all reported"
 }
 
 # lc_norm [FILE]: trace or expected lines in the form the cases compare:
