@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <elf.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <stddef.h>
@@ -653,9 +654,11 @@ static void print_val(struct hit_ctx *x, const struct pval *v)
 	if (v->proto) {
 		struct lc_regs entry = { 0 }, r = { 0 };
 
-		r.ret = x->u->rax;
+		entry.compat = r.compat = !x->f.is64;
+		r.ret = x->f.is64 ? x->u->rax : (uint32_t)x->u->rax;
 		r.sp = x->u->rsp;
-		if (lc_proto_needs_fp(v->proto)) {
+		/* i386 returns floating point in st0: not read here. */
+		if (x->f.is64 && lc_proto_needs_fp(v->proto)) {
 			struct user_fpregs_struct fp;
 
 			if (ptrace(PTRACE_GETFPREGS, x->tcp->pid, NULL, &fp) == 0) {
@@ -759,7 +762,9 @@ static void hit_one(struct tcb *tcp, const struct phit *h, uint64_t pc,
 	if (!tcp->out)
 		return;
 	x.f.regs = u;
-	x.f.is64 = tcp->pers == PERS_NATIVE;
+	/* Not tcp->pers: it changes at the first syscall stop after an
+	 * exec, which -e trace=none never sees. */
+	x.f.is64 = lc_client_is64(tcp);
 	x.f.bias = pc - h->site->addr;
 	x.f.read = read_cb;
 	x.f.ctx = tcp;
@@ -814,6 +819,20 @@ static const char *base_name(const char *path)
 static bool obj_matches(const struct probe *pr, const char *path)
 {
 	return !pr->spec.obj || !fnmatch(pr->spec.obj, base_name(path), 0);
+}
+
+/* The ELF class of the file at path: 64-bit unless it says 32. */
+static bool file_is64(const char *path)
+{
+	unsigned char id[EI_NIDENT] = { 0 };
+	FILE *f = fopen(path, "re");
+
+	if (f) {
+		if (fread(id, 1, sizeof(id), f) != sizeof(id))
+			id[EI_CLASS] = ELFCLASS64;
+		fclose(f);
+	}
+	return id[EI_CLASS] != ELFCLASS32;
 }
 
 /* Says which value of h has no variable behind it, as dwval words it. */
@@ -947,8 +966,8 @@ static struct pobj *pobj_get(const char *path)
 			h->path = o->path;
 			if (h->site->sdt_args) {
 				h->nsargs = usdt_args_parse(h->site->sdt_args,
-							    true, h->sargs,
-							    12);
+							    file_is64(path),
+							    h->sargs, 12);
 				if (h->nsargs < 0)
 					h->nsargs = 0;
 				else if (probe_resolve_syms(path, h->sargs,
