@@ -514,6 +514,25 @@ static struct lc_frame *push_frame(struct lc_task *lt)
 	return &lt->stack[lt->depth++];
 }
 
+/* A new frame for a call entered with registers u, returning to ret. */
+static struct lc_frame *start_frame(struct lc_task *lt,
+				    const struct user_regs_struct *u,
+				    uint64_t ret, struct lc_site *site,
+				    struct lc_dso *caller)
+{
+	struct lc_frame *f = push_frame(lt);
+
+	if (!f)
+		return NULL;
+	f->ret = ret;
+	f->slot = u->rsp;
+	f->site = site;
+	f->caller = caller;
+	clock_gettime(CLOCK_MONOTONIC, &f->t0);
+	fill_regs(&f->regs, u, lt->proc->bs);
+	return f;
+}
+
 /*
  * A call's entry.  ret is the word at [rsp], read with the GOT slot of a
  * PLT breakpoint in one go.
@@ -537,15 +556,9 @@ static void entry_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
 	/* A call the trap page makes is our own (never expected). */
 	if (page && ret - page < BP_PAGE_SIZE)
 		return;
-	f = push_frame(lt);
+	f = start_frame(lt, u, ret, site, caller);
 	if (!f)
 		return;
-	f->ret = ret;
-	f->slot = u->rsp;
-	f->site = site;
-	f->caller = caller;
-	clock_gettime(CLOCK_MONOTONIC, &f->t0);
-	fill_regs(&f->regs, u, p->bs);
 	if (site->proto && lc_proto_needs_fp(site->proto))
 		fill_fp(tcp->pid, &f->regs);
 	/*
@@ -645,15 +658,9 @@ static void client_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
 	drop_dead_frames(tcp, lt, u->rsp);
 	if (bp_mem_read(lt->proc->bs, u->rsp, &ret, lc_word(lt->proc->bs)) < 0)
 		return;
-	f = push_frame(lt);
+	f = start_frame(lt, u, ret, site, NULL);
 	if (!f)
 		return;
-	f->ret = ret;
-	f->slot = u->rsp;
-	f->site = site;
-	f->caller = NULL;
-	clock_gettime(CLOCK_MONOTONIC, &f->t0);
-	fill_regs(&f->regs, u, lt->proc->bs);
 	f->regs.pc = pc;
 	if (!frame_hook(lt->proc, tcp->pid, f))
 		lt->depth--;
