@@ -151,12 +151,25 @@ static int probe_check(struct probe *pr, char *err, size_t errlen)
 	return 0;
 }
 
+/* A probe that was refused: all it holds. */
+static void probe_free(struct probe *pr)
+{
+	for (unsigned int i = 0; i < pr->nv; i++)
+		free(pr->vtext[i]);
+	free(pr->vtext);
+	free(pr->cond_text);
+	free(pr->name);
+	probe_spec_release(&pr->spec);
+	free(pr);
+}
+
 const char *probe_add(const char *arg)
 {
 	static char why[256];
 	struct probe *pr = calloc(1, sizeof(*pr));
 	char *copy = strdup(arg), *rest = copy, *w;
 	const char *reason = NULL;
+	char err[200];
 
 	if (!pr || !copy) {
 		free(pr);
@@ -165,18 +178,17 @@ const char *probe_add(const char *arg)
 	}
 	w = next_word(&rest);
 	if (!w) {
-		free(pr);
-		free(copy);
-		return "an empty probe";
+		snprintf(why, sizeof(why), "an empty probe");
+		goto refuse;
 	}
 	if (probe_spec_parse(w, 0, &pr->spec, &reason) < 0) {
 		snprintf(why, sizeof(why), "invalid probe '%s': %s", w,
 			 reason ? reason : "out of memory");
-		free(pr);
-		free(copy);
-		return why;
+		goto refuse;
 	}
 	pr->name = strdup(w);
+	if (!pr->name)
+		goto oom;
 	while ((w = next_word(&rest))) {
 		char **v;
 
@@ -187,31 +199,37 @@ const char *probe_add(const char *arg)
 				snprintf(why, sizeof(why),
 					 "probe '%s': 'if' without a condition",
 					 pr->name);
-				return why;
+				goto refuse;
 			}
 			pr->cond_text = strdup(rest);
+			if (!pr->cond_text)
+				goto oom;
 			break;
 		}
 		v = realloc(pr->vtext, (pr->nv + 1) * sizeof(*v));
 		if (!v)
-			return "out of memory";
+			goto oom;
 		pr->vtext = v;
-		v[pr->nv++] = strdup(w);
+		v[pr->nv] = strdup(w);
+		if (!v[pr->nv])
+			goto oom;
+		pr->nv++;
+	}
+	if (probe_check(pr, err, sizeof(err)) < 0) {
+		snprintf(why, sizeof(why), "probe '%s': %s", pr->name, err);
+		goto refuse;
 	}
 	free(copy);
-	{
-		char err[200];
-
-		if (probe_check(pr, err, sizeof(err)) < 0) {
-			snprintf(why, sizeof(why), "probe '%s': %s", pr->name,
-				 err);
-			return why;
-		}
-	}
 	pr->id = nprobes++;
 	*probes_tail = pr;
 	probes_tail = &pr->next;
 	return NULL;
+oom:
+	snprintf(why, sizeof(why), "out of memory");
+refuse:
+	free(copy);
+	probe_free(pr);
+	return why;
 }
 
 /* --- values --------------------------------------------------------------- */
