@@ -708,7 +708,7 @@ static bool sigtrap_hit(struct tcb *tcp)
 			else if (bp_mem_read(p->bs, u.rsp, &ret, 8) == 0)
 				entry_hit(tcp, lt, bp, &u, ret);
 			u.rip = pc;
-			if (bp_step_over(p->bs, bp, &u) < 0)
+			if (bp_step_over(p->bs, tcp, bp, &u) < 0)
 				debug("libcall: pid %d: cannot step over %#llx",
 				      tcp->pid, (unsigned long long)pc);
 			goto set;
@@ -728,7 +728,7 @@ static bool sigtrap_hit(struct tcb *tcp)
 			break;
 		}
 		u.rip = pc;
-		if (bp_step_over(p->bs, bp, &u) < 0)
+		if (bp_step_over(p->bs, tcp, bp, &u) < 0)
 			debug("libcall: pid %d: cannot step over %#llx",
 			      tcp->pid, (unsigned long long)pc);
 	}
