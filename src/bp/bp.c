@@ -609,8 +609,10 @@ struct bp *bp_insert(struct bp_space *s, struct tcb *tcp, uint64_t addr,
 		}
 		goto plant;
 	}
-	if (insn_decode(code, sizeof(code), s->is64, &in) < 0)
+	if (insn_decode(code, sizeof(code), s->is64, &in) < 0) {
+		in.len = 0;
 		goto unsupported;
+	}
 	bp->len = in.len;
 	switch (in.emu) {
 	case INSN_EMU_NONE:
@@ -664,9 +666,21 @@ linked:
 	s->count++;
 	return bp;
 unsupported:
-	free(bp);
-	errno = ENOTSUP;
-	return NULL;
+	/*
+	 * The last resort: neither emulated nor relocated, the instruction
+	 * runs in place, with every other thread stopped (step_single).
+	 * One that enters the kernel needs them stopped only until its
+	 * syscall-entry stop: the byte is fetched by then.
+	 */
+	bp->step = BP_STEP_SINGLE;
+	bp->len = in.len;
+	bp->target = in.len && (in.kind == INSN_K_SYSCALL ||
+				(in.map == 0 && in.opcode == 0xcd &&
+				 in.imm_size == 1 && code[in.imm_off] == 0x80));
+	debug("pid %d: %#llx: stepped in place, the other threads stopped%s",
+	      s->pid, (unsigned long long)addr,
+	      bp->target ? " until its syscall" : "");
+	goto plant;
 }
 
 /*
@@ -756,7 +770,154 @@ void bp_restore_all_in(struct bp_space *s, pid_t pid)
 	close(fd);
 }
 
-int bp_step_over(struct bp_space *s, const struct bp *bp,
+/* --- the last resort: a step in place, the other threads stopped --- */
+
+#ifndef TRAP_BRKPT
+#define TRAP_BRKPT 1
+#endif
+#ifndef TRAP_TRACE
+#define TRAP_TRACE 2
+#endif
+#define MAX_KEPT 8
+
+/* A fault of the instruction itself (it did not run): the program's. */
+static bool own_fault(const siginfo_t *si)
+{
+	switch (si->si_signo) {
+	case SIGSEGV:
+	case SIGBUS:
+	case SIGILL:
+	case SIGFPE:
+	case SIGTRAP:
+		return si->si_code > 0;
+	default:
+		return false;
+	}
+}
+
+/*
+ * A signal kept from a stop during the step, sent again.  The kernel
+ * takes a siginfo from another process only as a sigqueue's (a negative
+ * code but SI_TKILL): others go as a tgkill.
+ */
+static void requeue_signal(pid_t tgid, pid_t tid, const siginfo_t *si)
+{
+	if (si->si_code < 0 && si->si_code != SI_TKILL &&
+	    syscall(SYS_rt_tgsigqueueinfo, tgid, tid, si->si_signo, si) == 0)
+		return;
+	syscall(SYS_tgkill, tgid, tid, si->si_signo);
+}
+
+/*
+ * tcp, stopped on bp's int3 (BP_STEP_SINGLE), runs the instruction in
+ * place: the other tasks of its process stopped first (the engine queues
+ * their stops for its loop, which resumes them after), the original byte
+ * put back, PTRACE_SINGLESTEP — or PTRACE_SYSCALL to the entry stop of an
+ * instruction that enters the kernel (bp->target), so that a syscall that
+ * blocks does not block the whole process — then the int3 again.  While
+ * it is lifted, the guardian's record of the int3 finds the original byte
+ * there and leaves it, and the thread's saved registers put it back on
+ * the instruction (or past it, once run).
+ *
+ * A signal that stops the thread before the instruction ran is kept and
+ * comes back after; a fault of the instruction itself, an event or the
+ * thread's end ends the step there, and that stop goes to the engine
+ * (engine_hold) as do a kept signal and a syscall-entry stop.  regs (rip
+ * on the int3's address) becomes the thread's registers after.
+ */
+static int step_single(struct bp_space *s, struct tcb *tcp,
+		       const struct bp *bp, struct user_regs_struct *regs)
+{
+	const bool at_syscall = bp->target != 0;
+	const enum __ptrace_request req = at_syscall ? PTRACE_SYSCALL :
+						       PTRACE_SINGLESTEP;
+	const uint8_t b = INT3;
+	pid_t tid = tcp->pid;
+	siginfo_t kept[MAX_KEPT], si;
+	unsigned int nkept = 0, i;
+	bool done = false, hand = false;
+	int status = 0, err = 0;
+
+	regs->rip = bp->addr;
+	engine_stop_others(tcp);
+	guard_regs_saved(s->tgid, tid, regs, sizeof(*regs));
+	if (ptrace(PTRACE_SETREGS, tid, NULL, regs) < 0) {
+		err = -errno;
+		guard_regs_done();
+		return err;
+	}
+	if (bp_mem_write(s, bp->addr, &bp->orig, 1) < 0) {
+		guard_regs_done();
+		return -EIO;
+	}
+	for (;;) {
+		int sig;
+
+		if (ptrace(req, tid, NULL, NULL) < 0) {
+			err = -errno;
+			break;
+		}
+		while (waitpid(tid, &status, __WALL) < 0) {
+			if (errno != EINTR) {
+				err = -errno;
+				goto restore;
+			}
+		}
+		sig = WSTOPSIG(status);
+		/*
+		 * A PTRACE_INTERRUPT's trap still pending (engine_stop_others
+		 * came upon the thread in another stop): nothing happened.
+		 */
+		if (WIFSTOPPED(status) && status >> 16 == PTRACE_EVENT_STOP &&
+		    sig == SIGTRAP)
+			continue;
+		if (!WIFSTOPPED(status) || (status >> 16)) {
+			hand = true;		/* gone, or an event */
+			break;
+		}
+		if (sig == (SIGTRAP | 0x80)) {
+			done = hand = at_syscall;
+			break;
+		}
+		if (ptrace(PTRACE_GETSIGINFO, tid, NULL, &si) < 0) {
+			err = -errno;
+			break;
+		}
+		if (sig == SIGTRAP && !at_syscall &&
+		    (si.si_code == TRAP_TRACE || si.si_code == TRAP_BRKPT)) {
+			done = true;
+			break;
+		}
+		/* Its own fault, or one signal too many: the step ends. */
+		if (own_fault(&si) || nkept == MAX_KEPT) {
+			hand = true;
+			break;
+		}
+		kept[nkept++] = si;
+	}
+restore:
+	if (bp_mem_write(s, bp->addr, &b, 1) < 0)
+		debug("pid %d: cannot put the int3 back at %#llx", tid,
+		      (unsigned long long)bp->addr);
+	if (WIFSTOPPED(status) && ptrace(PTRACE_GETREGS, tid, NULL, regs) < 0)
+		debug("pid %d: PTRACE_GETREGS after a step: %m", tid);
+	guard_regs_done();
+	i = 0;
+	if (done && !hand && nkept) {
+		/* The step's trap becomes the first kept signal's stop. */
+		if (ptrace(PTRACE_SETSIGINFO, tid, NULL, &kept[0]) == 0) {
+			engine_hold(tcp, (kept[0].si_signo << 8) | 0x7f);
+			i = 1;
+		}
+	} else if (hand) {
+		engine_hold(tcp, status);
+	}
+	for (; i < nkept; i++)
+		requeue_signal(s->tgid, tid, &kept[i]);
+	return err;
+}
+
+int bp_step_over(struct bp_space *s, struct tcb *tcp, const struct bp *bp,
 		 struct user_regs_struct *regs)
 {
 	uint64_t v = 0;
@@ -786,6 +947,8 @@ int bp_step_over(struct bp_space *s, const struct bp *bp,
 	case BP_STEP_OOL:
 		regs->rip = bp->target;
 		return 0;
+	case BP_STEP_SINGLE:
+		return step_single(s, tcp, bp, regs);
 	}
 	return -EINVAL;
 }

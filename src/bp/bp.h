@@ -7,7 +7,9 @@
  * or by pointing the task at a relocated copy of it in a scratch page
  * sltrace maps into the tracee, followed by a jump back — so a hit costs
  * exactly one ptrace stop and other threads never run through a lifted
- * byte.
+ * byte.  Only an instruction that allows neither (BP_STEP_SINGLE) has
+ * its int3 lifted, for a step in place while every other thread of the
+ * process is stopped.
  *
  * The scratch page also holds the return trap: an int3 that a traced
  * call's return address is pointed at (src/libcall), and a `syscall;
@@ -54,6 +56,17 @@ enum bp_step {
 	BP_STEP_JUMP,		/* rip = target (endbr64/nop, jmp rel) */
 	BP_STEP_CALL,		/* push addr+len, rip = target (call rel) */
 	BP_STEP_OOL,		/* rip = target: the relocated copy */
+	/*
+	 * The last resort, for what can be neither emulated nor relocated
+	 * (a syscall, a trap, xbegin, a far transfer, a rip-relative operand
+	 * out of reach, an instruction insn_decode does not know): the int3
+	 * is lifted and the thread steps the instruction in place, with
+	 * every other thread of its process stopped (engine_stop_others)
+	 * until the int3 is back.  target 1: it enters the kernel, and the
+	 * others run again from its syscall-entry stop.  A hit costs 3
+	 * stops, and one for each other thread that was running.
+	 */
+	BP_STEP_SINGLE,
 };
 
 struct bp {
@@ -166,8 +179,9 @@ struct bp *bp_find(const struct bp_space *s, uint64_t addr);
  * may map a scratch page near addr through tcp (any stopped task of the
  * space; may be NULL when no page can be needed).  got BP_NO_STEP: a
  * one-shot breakpoint its owner removes at the hit.  Returns the
- * breakpoint, or NULL with errno set (ENOTSUP: an instruction that can
- * neither be emulated nor relocated; EEXIST: one is there already).
+ * breakpoint, or NULL with errno set (EEXIST: one is there already;
+ * EBUSY: an int3 that is not ours).  An instruction that can neither be
+ * emulated nor relocated gets BP_STEP_SINGLE.
  */
 #define BP_NO_STEP ((uint64_t)-1)	/* got: never stepped over (one-shot) */
 struct bp *bp_insert(struct bp_space *s, struct tcb *tcp, uint64_t addr,
@@ -242,9 +256,13 @@ void bp_quiet_in(struct bp_space *s, int fd);
 /*
  * Step tcp, stopped on bp's int3 with regs read (rip is after the int3),
  * over the displaced instruction: regs is updated for the caller to
- * write back with PTRACE_SETREGS.  0 or -errno.
+ * write back with PTRACE_SETREGS.  0 or -errno.  BP_STEP_SINGLE runs
+ * the instruction in tcp with the other tasks stopped, and regs is then
+ * what tcp has after it; tcp may end up in another stop than the trap
+ * (a kept signal's, a syscall entry, an event), handed to the engine's
+ * loop with engine_hold(), or gone.
  */
-int bp_step_over(struct bp_space *s, const struct bp *bp,
+int bp_step_over(struct bp_space *s, struct tcb *tcp, const struct bp *bp,
 		 struct user_regs_struct *regs);
 
 /*

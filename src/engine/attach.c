@@ -160,6 +160,23 @@ static void collect_pending_trap(struct tcb *tcp)
 }
 
 /*
+ * A tap ended tcp's stop with another it collected (engine_hold): the
+ * task stands in that one now, and is detached from it with its signal.
+ */
+static void take_held(struct tcb *tcp)
+{
+	int status;
+
+	tcp->flags &= ~TCB_REQUEUED;
+	if (!engine_take_queued(tcp->pid, &status))
+		return;
+	if (!WIFSTOPPED(status))
+		tcp->flags &= ~TCB_DETACH_READY;	/* gone */
+	else if (!(status >> 16) && WSTOPSIG(status) != (SIGTRAP | 0x80))
+		tcp->detach_sig = WSTOPSIG(status);
+}
+
+/*
  * With library-call breakpoints no task may run on until every task of
  * its process has its return addresses back and the int3 bytes are gone:
  * all are stopped first, then cleaned, then let go.
@@ -173,8 +190,11 @@ static void detach_all_stopped(void)
 			collect_pending_trap(tcp);
 	for (tcp = tcb_list; tcp; tcp = tcp->list_next)
 		if ((tcp->detach_sig == SIGTRAP || tcp->detach_sig == SIGSTOP) &&
-		    taps_signal_stop(tcp, tcp->detach_sig))
+		    taps_signal_stop(tcp, tcp->detach_sig)) {
 			tcp->detach_sig = 0;
+			if (tcp->flags & TCB_REQUEUED)
+				take_held(tcp);
+		}
 	for (tcp = tcb_list; tcp; tcp = tcp->list_next)
 		taps_detach(tcp);
 	for (tcp = tcb_list; tcp; tcp = next) {

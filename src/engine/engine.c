@@ -392,6 +392,58 @@ bool engine_take_queued(pid_t pid, int *status)
 	return false;
 }
 
+static bool status_queued(pid_t pid)
+{
+	for (unsigned int i = qhead; i < qlen; i++)
+		if (queue[i].pid == pid)
+			return true;
+	return false;
+}
+
+unsigned int engine_stop_others(struct tcb *tcp)
+{
+	pid_t tgid = tcp->tgid ? tcp->tgid : tcp->pid;
+	unsigned int n = 0;
+
+	for (struct tcb *t = tcb_list; t; t = t->list_next) {
+		int status;
+		pid_t w;
+
+		/* A task whose process is not known yet: stopped too. */
+		if (t == tcp || (t->tgid && t->tgid != tgid))
+			continue;
+		/*
+		 * Stopped already, its stop collected: a wait would never
+		 * return.  Past its exit event it runs no code of its own.
+		 * (A group-stopped task under PTRACE_LISTEN does not
+		 * run either: a SIGCONT makes it report first.)
+		 */
+		if ((t->flags & (TCB_LC_HELD | TCB_GROUP_STOPPED |
+				 TCB_DETACHING | TCB_DETACH_READY |
+				 TCB_REQUEUED | TCB_EXITING)) ||
+		    status_queued(t->pid) ||
+		    (inject_active() && inject_holds(t)))
+			continue;
+		/* ESRCH: gone; its death is the loop's to see. */
+		if (ptrace(PTRACE_INTERRUPT, t->pid, NULL, NULL) < 0)
+			continue;
+		while ((w = waitpid(t->pid, &status, __WALL)) < 0 &&
+		       errno == EINTR)
+			;
+		if (w != t->pid)
+			continue;
+		queue_add(t->pid, status, NULL);
+		n++;
+	}
+	return n;
+}
+
+void engine_hold(struct tcb *tcp, int status)
+{
+	queue_add(tcp->pid, status, NULL);
+	tcp->flags |= TCB_REQUEUED;
+}
+
 pid_t engine_next_status(int *status, bool block)
 {
 	bool stime = ecfg.need_stime;
@@ -441,6 +493,11 @@ static void resume(struct tcb *tcp, int sig)
 	 */
 	enum __ptrace_request req = PTRACE_SYSCALL;
 
+	/* engine_hold: its next stop is queued, it is not to run. */
+	if (__builtin_expect(tcp->flags & TCB_REQUEUED, 0)) {
+		tcp->flags &= ~TCB_REQUEUED;
+		return;
+	}
 	if (((tcp->flags & TCB_SECCOMP) &&
 	     !(tcp->flags & (TCB_IN_SYSCALL | TCB_STARTUP))) ||
 	    (tcp->flags & TCB_SILENT) ||
@@ -993,6 +1050,8 @@ static void handle_status(pid_t pid, int status)
 	int sig;
 
 	tracee_mem_forget();
+	if (tcp)
+		tcp->flags &= ~TCB_REQUEUED;
 	if (__builtin_expect(cfg.debug, 0) && WIFSTOPPED(status))
 		say_syscall_info(pid);
 

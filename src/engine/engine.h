@@ -225,6 +225,27 @@ void engine_end_trace(void);
 void engine_push_status(pid_t pid, int status);
 
 /*
+ * For a tap that must run one task alone (src/bp/ stepping an instruction
+ * with its int3 lifted): stop every other task of tcp's process that may
+ * be running — PTRACE_INTERRUPT, then a wait for its next stop.  Each
+ * status so collected (the interrupt's stop, or a syscall stop, a signal,
+ * an exit that came first) is queued for the stop loop, which handles it
+ * as if it had just arrived: an interrupt's stop by resuming the task as
+ * it was.  So the tasks run again only once the caller's stop is over.
+ * A task already in a stop the engine holds (a status queued, a new
+ * task's first stop, a group-stop, an -e inject= delay, detaching) is
+ * left as it is: it runs no code either.  Returns how many were stopped.
+ */
+unsigned int engine_stop_others(struct tcb *tcp);
+
+/*
+ * tcp's stop is not over: status, a stop of tcp's that the caller
+ * collected with its own waitpid, is handled next as if it had just
+ * arrived, and the stop being handled now ends without resuming tcp.
+ */
+void engine_hold(struct tcb *tcp, int status);
+
+/*
  * Before engine_init(): make syscall nr of personality pers stop the
  * launched command even when the seccomp-BPF filter would let it run
  * (-e trace= leaves it out).  The printer still shows only what -e

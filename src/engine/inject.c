@@ -427,6 +427,11 @@ void inject_release_all(void)
 	timer_arm();
 }
 
+bool inject_holds(const struct tcb *tcp)
+{
+	return tcp->inject && tcp->inject->held;
+}
+
 void inject_task_free(struct tcb *tcp)
 {
 	struct inject_task *it = tcp->inject;

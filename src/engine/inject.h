@@ -64,6 +64,9 @@ void inject_tick(void (*resume_fn)(struct tcb *tcp, int sig));
  */
 void inject_release_all(void);
 
+/* The task is held stopped for a delay (inject_tick resumes it). */
+bool inject_holds(const struct tcb *tcp);
+
 /* The task is going away: forget its counters and any hold. */
 void inject_task_free(struct tcb *tcp);
 

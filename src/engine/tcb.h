@@ -110,6 +110,7 @@ struct syscall_state {
 #define TCB_DETACH_READY	0x40000	/* detach_all: stopped, detach_sig set */
 #define TCB_BLIND_EXIT		0x80000	/* in a syscall nobody wants the exit of */
 #define TCB_UNANNOUNCED		0x100000 /* first stop came before the parent's event */
+#define TCB_REQUEUED		0x200000 /* engine_hold: its stop is not over */
 
 struct tcb {
 	pid_t pid;			/* tid */

@@ -747,7 +747,7 @@ static bool sigtrap_hit(struct tcb *tcp)
 					     lc_word(p->bs)) == 0)
 				entry_hit(tcp, lt, bp, &u, ret);
 			u.rip = pc;
-			if (bp_step_over(p->bs, bp, &u) < 0)
+			if (bp_step_over(p->bs, tcp, bp, &u) < 0)
 				debug("libcall: pid %d: cannot step over %#llx",
 				      tcp->pid, (unsigned long long)pc);
 			goto set;
@@ -767,7 +767,7 @@ static bool sigtrap_hit(struct tcb *tcp)
 			break;
 		}
 		u.rip = pc;
-		if (bp_step_over(p->bs, bp, &u) < 0)
+		if (bp_step_over(p->bs, tcp, bp, &u) < 0)
 			debug("libcall: pid %d: cannot step over %#llx",
 			      tcp->pid, (unsigned long long)pc);
 	}
