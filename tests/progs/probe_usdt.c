@@ -12,14 +12,29 @@
  * given, "NAME arg1=V arg2=V ...", as a --probe 'sdt:sltest:NAME' hit
  * must print them, and whether the guarded point's semaphore was set.
  * "probe_usdt loop N" runs work() N times (for a hit count).
+ * "probe_usdt spin" runs it every millisecond until SIGUSR1, then says
+ * on stdout what the guarded point's semaphore is (a tracer that was
+ * attached and left must have taken its increment back): "semaphore=N".
  */
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sdt.h>
+#include <time.h>
+#include <unistd.h>
 
 long guarded(int n, long k);
+extern unsigned short sltest_guarded_semaphore;
+
+static volatile sig_atomic_t done;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	done = 1;
+}
 
 extern long counter;
 static int table[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13 };
@@ -55,6 +70,19 @@ int __attribute__((noinline)) work(int n, long k, const char *s)
 
 int main(int argc, char **argv)
 {
+	if (argc == 2 && !strcmp(argv[1], "spin")) {
+		struct timespec ms = { 0, 1000000 };
+
+		signal(SIGUSR1, on_usr1);
+		printf("pid %d\n", (int)getpid());
+		fflush(stdout);
+		while (!done) {
+			work(argc, 1000, argv[0]);
+			nanosleep(&ms, NULL);
+		}
+		printf("semaphore=%u\n", sltest_guarded_semaphore);
+		return 0;
+	}
 	if (argc == 3 && !strcmp(argv[1], "loop")) {
 		int n = atoi(argv[2]);
 		long sum = 0;
