@@ -43,6 +43,7 @@
 #include "libcall/proto.h"
 #include "output/output.h"
 #include "filter/rules.h"
+#include "unwind/unwind.h"
 #include "log.h"
 
 /* Every address space, for -p's threads to find their process's. */
@@ -675,6 +676,30 @@ int lc_client_read(struct tcb *tcp, uint64_t addr, void *buf, size_t len)
 	return bp_mem_read(lt->proc->bs, addr, buf, len) < 0 ? -EFAULT : 0;
 }
 
+/*
+ * For -k (src/unwind/): a word the unwinder reads from tcp's stack.  A
+ * hooked frame's slot holds a return slot of the trap page (or its int3
+ * return trap), code no unwind table describes: the stack would end
+ * there.  The unwinder gets the real return address instead.  The same
+ * for the task's pc (addr: the word below sp): a probe's %return of a
+ * call whose return -l hooked first stops with rip at the -l's slot.
+ */
+static uint64_t unwind_word(struct tcb *tcp, uint64_t addr, uint64_t word)
+{
+	const struct lc_task *lt = lc_of(tcp);
+	uint64_t page;
+
+	if (!lt || !lt->proc)
+		return word;
+	page = bp_page(lt->proc->bs);
+	if (!page || word - page >= BP_PAGE_SIZE)
+		return word;
+	for (unsigned int i = lt->depth; i--;)
+		if (lt->stack[i].slot == addr && lt->stack[i].hooked)
+			return lt->stack[i].ret;
+	return word;
+}
+
 /* The C++ unwinder starts (BPK_UNWIND) or has found its catch (BPK_CATCH). */
 static void unwind_hook(struct tcb *tcp, struct lc_task *lt, unsigned int kind,
 			uint64_t sp)
@@ -1065,5 +1090,7 @@ static const struct engine_tap libcall_tap = {
 static int register_tap(void)
 {
 	tap_slot = engine_add_tap(&libcall_tap);
+	if (tap_slot >= 0)
+		unwind_set_word_filter(unwind_word);
 	return tap_slot;
 }

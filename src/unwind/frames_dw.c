@@ -42,9 +42,9 @@ static bool cb_get_thread(Dwfl *dwfl, pid_t tid, void *dwfl_arg,
 static bool cb_memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result,
 			   void *dwfl_arg)
 {
-	uint32_t word;
+	uint64_t word;
 
-	if (uw_mem_read(addr, &word, sizeof(word)) < 0)
+	if (uw_mem_read_word(addr, 4, &word) < 0)
 		return false;
 	*result = word;
 	return true;
@@ -66,7 +66,7 @@ static bool cb_set_initial_registers(Dwfl_Thread *thread, void *thread_arg)
 	regs[5] = (uint32_t)r.rbp;
 	regs[6] = (uint32_t)r.rsi;
 	regs[7] = (uint32_t)r.rdi;
-	regs[8] = (uint32_t)r.rip;
+	regs[8] = uw_mem_pc((uint32_t)r.rip, (uint32_t)(r.rsp - 4));
 	return dwfl_thread_state_registers(thread, 0, 9, regs);
 }
 

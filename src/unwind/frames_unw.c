@@ -62,9 +62,14 @@ static int acc_get_dyn_info_list_addr(unw_addr_space_t as, unw_word_t *addr,
 static int acc_access_mem(unw_addr_space_t as, unw_word_t addr,
 			  unw_word_t *val, int write, void *arg)
 {
+	uint64_t w;
+
 	if (write)
 		return -UNW_EREADONLYREG;
-	return uw_mem_read(addr, val, sizeof(*val)) < 0 ? -UNW_EINVAL : 0;
+	if (uw_mem_read_word(addr, sizeof(*val), &w) < 0)
+		return -UNW_EINVAL;
+	*val = w;
+	return 0;
 }
 
 /* Where each of libunwind's x86_64 registers is in user_regs_struct. */
@@ -167,6 +172,7 @@ int uw_unw_frames(struct uw_proc *p, struct tcb *tcp, struct uw_pc *pcs,
 		*why = strerror(errno);
 		return -errno;
 	}
+	ctx.regs.rip = uw_mem_pc(ctx.regs.rip, ctx.regs.rsp - 8);
 	rc = unw_init_remote(&cursor, p->as, NULL);
 	if (rc < 0) {
 		*why = unw_strerror(rc);

@@ -81,6 +81,19 @@ struct uw_pc {
 /* mem.c: tracee memory, cached a page at a time for one stack */
 void uw_mem_begin(struct tcb *tcp);
 int uw_mem_read(uint64_t addr, void *buf, size_t len);
+/*
+ * A word of size 4 or 8 (an address, a saved register) as the unwinder
+ * must see it: through unwind_set_word_filter()'s fn, so a hooked return
+ * address reads as the real one.  0 or -1.
+ */
+int uw_mem_read_word(uint64_t addr, unsigned int size, uint64_t *val);
+/*
+ * The task's pc as the unwinder must see it: one that a return just
+ * took from the stack word at slot (sp minus a word) may be a hooked
+ * return's trap page too — a probe's %return of a call whose return a
+ * -l breakpoint hooked first returns to the -l's return slot.
+ */
+uint64_t uw_mem_pc(uint64_t pc, uint64_t slot);
 
 /* maps.c */
 int uw_maps_load(struct uw_proc *p);

@@ -7,6 +7,10 @@
  * PTRACE_PEEKDATA per word (what libunwind-ptrace and libdw's own
  * callbacks do) costs a syscall each.  The pages are kept for one stack
  * only: the tracee runs between two stacks.
+ *
+ * A word the unwinders read may be a return address the library-call
+ * core replaced by one of its trap page (unwind_set_word_filter()):
+ * read raw, the stack would end at the trap page.
  */
 #include "config.h"
 
@@ -14,6 +18,7 @@
 
 #include "engine/engine.h"
 #include "unwind/internal.h"
+#include "unwind/unwind.h"
 
 /* Enough for a deep stack and a table lookup at once. */
 #define NPAGES		8
@@ -29,6 +34,12 @@ struct page {
 static struct page pages[NPAGES];
 static unsigned int victim;
 static struct tcb *task;
+static unwind_word_fn word_filter;
+
+void unwind_set_word_filter(unwind_word_fn fn)
+{
+	word_filter = fn;
+}
 
 void uw_mem_begin(struct tcb *tcp)
 {
@@ -68,4 +79,22 @@ int uw_mem_read(uint64_t addr, void *buf, size_t len)
 		len -= n;
 	}
 	return 0;
+}
+
+int uw_mem_read_word(uint64_t addr, unsigned int size, uint64_t *val)
+{
+	uint64_t w = 0;
+
+	/* x86 is little-endian: a 4-byte word fills the low half. */
+	if (size > sizeof(w) || uw_mem_read(addr, &w, size) < 0)
+		return -1;
+	if (word_filter)
+		w = word_filter(task, addr, w);
+	*val = w;
+	return 0;
+}
+
+uint64_t uw_mem_pc(uint64_t pc, uint64_t slot)
+{
+	return word_filter ? word_filter(task, slot, pc) : pc;
 }

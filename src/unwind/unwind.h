@@ -27,6 +27,8 @@
 #ifndef SLTRACE_UNWIND_H
 #define SLTRACE_UNWIND_H
 
+#include <stdint.h>
+
 struct tcb;
 
 /*
@@ -54,6 +56,22 @@ void unwind_print(struct tcb *tcp);
  * outlive the code they describe.
  */
 void unwind_print_limit(struct tcb *tcp, unsigned int max_frames);
+
+/*
+ * A tracer that replaces return addresses on the stack (the library-call
+ * core, src/libcall/, hooks a call's return with the address of its trap
+ * page, where no unwind information is) gives the unwinders the real
+ * ones: every word an unwinder reads from tcp's memory goes through fn
+ * with its address, and what fn returns is what the unwinder sees — the
+ * word itself, or the real return address when addr is a slot fn hooked.
+ * The task's pc goes through fn too, with addr the word below its stack
+ * pointer: a pc that a return just took from there may be hooked as well.
+ * fn runs inside the unwinder, once per word: it must not touch the
+ * task.  One such tracer; NULL: none.
+ */
+typedef uint64_t (*unwind_word_fn)(struct tcb *tcp, uint64_t addr,
+				   uint64_t word);
+void unwind_set_word_filter(unwind_word_fn fn);
 
 /* Free every cache (at exit; optional). */
 void unwind_finish(void);
