@@ -91,21 +91,12 @@ void lc_sprint_char(char *buf, size_t size, unsigned char c, bool ltrace)
 bool lc_sprint_scalar(char *buf, size_t size, const struct ptype *t, uint64_t v,
 		      bool compat, bool ltrace)
 {
-	union {
-		uint32_t u;
-		float f;
-	} fl = { .u = (uint32_t)v };
-	union {
-		uint64_t u;
-		double d;
-	} db = { .u = v };
-
 	if (t->kind == PT_BOOL)
 		snprintf(buf, size, "%s", v ? "true" : "false");
 	else if (t->kind == PT_FLOAT)
-		snprintf(buf, size, "%g", (double)fl.f);
+		snprintf(buf, size, "%g", (double)lc_float_of(v));
 	else if (t->kind == PT_DOUBLE)
-		snprintf(buf, size, "%g", db.d);
+		snprintf(buf, size, "%g", lc_double_of(v));
 	else
 		return false;
 	return true;
