@@ -14,11 +14,6 @@
 
 lc_build pie b threads caller
 
-got_lines() {
-	sed -E 's/^\[pid +([0-9]+)\] /\1 /; s/^([0-9]+) +/\1 /' "$1" |
-		grep -vE '^[0-9]+ \+\+\+ exited with 0 \+\+\+$' | sort
-}
-
 # cond_case NAME SPEC AWK-TEST: the hits of SPEC are the lines of exp
 # (fields: 1 tid, 2 a, 3 b, 4 r) where AWK-TEST holds.
 specs=() tests=() names=()
@@ -69,7 +64,7 @@ done
 # Every probe's lines at once (they share one breakpoint): a call that
 # holds for two conditions is two lines.
 sort want-* > want
-got_lines trace > got
+lc_probe_lines trace > got
 diff -u want got >&2 || fail "the hits differ from the calls that hold (- made, + traced)"
 # And each alone, so that one condition's extra hit is not hidden by
 # another's rightful one.
@@ -79,7 +74,7 @@ for i in "${!specs[@]}"; do
 	expect_rc 0 $? "${names[$i]}: tracer"
 	exp_calls
 	want_hits "$i" > want
-	got_lines trace > got
+	lc_probe_lines trace > got
 	diff -u want got >&2 || fail "${names[$i]}: '${specs[$i]}': wrong hits"
 done
 

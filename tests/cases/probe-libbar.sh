@@ -18,16 +18,11 @@ want_lines() {
 \1 --- probe bar_add%return {$retval=\4} ---/' "$1" | sort
 }
 
-got_lines() {
-	sed -E 's/^\[pid +([0-9]+)\] /\1 /; s/^([0-9]+) +/\1 /' "$1" |
-		grep -vE '^[0-9]+ \+\+\+ exited with 0 \+\+\+$' | sort
-}
-
 check_run() {
 	local label=$1 exp=$2 trace=$3
 	lc_no_traps "$trace"
 	want_lines "$exp" > want
-	got_lines "$trace" > got
+	lc_probe_lines "$trace" > got
 	if ! diff want got > hits.diff; then
 		head -n 20 hits.diff >&2
 		fail "$label: the hits differ from the calls made (< made, > traced)"

@@ -403,3 +403,11 @@ lc_loop_finish() {
 	grep -qE '^ok [0-9]+$' result || { show result loop.out; fail "the program's result is wrong"; }
 	check_no_stopped
 }
+
+# lc_probe_lines TRACE: the lines of a -f TRACE of probes, each as
+# "TID LINE" (-o's "[pid N] " and "N  " prefixes alike), but for the
+# exits with status 0, sorted.
+lc_probe_lines() {
+	sed -E 's/^\[pid +([0-9]+)\] /\1 /; s/^([0-9]+) +/\1 /' "$1" |
+		grep -vE '^[0-9]+ \+\+\+ exited with 0 \+\+\+$' | sort
+}
