@@ -861,6 +861,7 @@ static int parse(struct elfobj *obj, Elf *elf, const char *img, size_t len)
 {
 	Elf_Data *versym = NULL;
 	struct vertab vt = { 0 };
+	const char *rel_plt, *rel_dyn;
 	size_t shstrndx;
 	GElf_Ehdr eh;
 	GElf_Shdr shdr;
@@ -923,34 +924,27 @@ static int parse(struct elfobj *obj, Elf *elf, const char *img, size_t len)
 			scn = find_section(elf, shstrndx, ".got", &shdr);
 		if (scn)
 			obj->got_base = shdr.sh_addr;
-		scn = find_section(elf, shstrndx, ".rel.plt", &shdr);
-		if (scn && (err = load_relocs(obj, elf, scn, &shdr, false)))
-			goto out;
-		scn = find_section(elf, shstrndx, ".rel.dyn", &shdr);
-		if (scn && (err = load_relocs(obj, elf, scn, &shdr, true)))
-			goto out;
-		err = name_versions(obj, versym, &vt);
-		if (err)
-			goto out;
-		scan_plt(obj, elf, shstrndx, ".plt.sec", ELFOBJ_PLT_SEC);
-		scan_plt(obj, elf, shstrndx, ".plt", ELFOBJ_PLT_PLT);
-		scan_plt(obj, elf, shstrndx, ".plt.got", ELFOBJ_PLT_GOT);
-		err = load_irelative(obj, elf);
+		rel_plt = ".rel.plt";
+		rel_dyn = ".rel.dyn";
+	} else if (obj->machine == EM_X86_64 && obj->cls == 64) {
+		rel_plt = ".rela.plt";
+		rel_dyn = ".rela.dyn";
+	} else {
 		goto out;
 	}
-	if (obj->machine != EM_X86_64 || obj->cls != 64)
-		goto out;
-	scn = find_section(elf, shstrndx, ".rela.plt", &shdr);
+	scn = find_section(elf, shstrndx, rel_plt, &shdr);
 	if (scn && (err = load_relocs(obj, elf, scn, &shdr, false)))
 		goto out;
-	scn = find_section(elf, shstrndx, ".rela.dyn", &shdr);
+	scn = find_section(elf, shstrndx, rel_dyn, &shdr);
 	if (scn && (err = load_relocs(obj, elf, scn, &shdr, true)))
 		goto out;
 	err = name_versions(obj, versym, &vt);
 	if (err)
 		goto out;
 	scan_plt(obj, elf, shstrndx, ".plt.sec", ELFOBJ_PLT_SEC);
-	scan_plt(obj, elf, shstrndx, ".plt.bnd", ELFOBJ_PLT_SEC);
+	/* MPX's PLT: x86-64 only. */
+	if (obj->machine == EM_X86_64)
+		scan_plt(obj, elf, shstrndx, ".plt.bnd", ELFOBJ_PLT_SEC);
 	scan_plt(obj, elf, shstrndx, ".plt", ELFOBJ_PLT_PLT);
 	scan_plt(obj, elf, shstrndx, ".plt.got", ELFOBJ_PLT_GOT);
 	err = load_irelative(obj, elf);

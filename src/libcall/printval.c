@@ -439,14 +439,6 @@ bool lc_sprint_scalar(char *buf, size_t size, const struct ptype *t,
 		      uint64_t v, bool compat, bool ltrace)
 {
 	unsigned int bytes = int_bytes(t, compat);
-	union {
-		uint64_t u;
-		double d;
-	} dbl = { .u = v };
-	union {
-		uint32_t u;
-		float f;
-	} flt = { .u = (uint32_t)v };
 
 	switch (t->kind) {
 	case PT_INT:
@@ -485,15 +477,15 @@ bool lc_sprint_scalar(char *buf, size_t size, const struct ptype *t,
 		return true;
 	case PT_FLOAT:
 		if (ltrace)
-			snprintf(buf, size, "%f", (double)flt.f);
+			snprintf(buf, size, "%f", (double)lc_float_of(v));
 		else
-			sprint_double(buf, size, flt.f, true);
+			sprint_double(buf, size, lc_float_of(v), true);
 		return true;
 	case PT_DOUBLE:
 		if (ltrace)
-			snprintf(buf, size, "%f", dbl.d);
+			snprintf(buf, size, "%f", lc_double_of(v));
 		else
-			sprint_double(buf, size, dbl.d, false);
+			sprint_double(buf, size, lc_double_of(v), false);
 		return true;
 	case PT_GUESS: {
 		/* ltrace's fallback: small numbers in decimal (observed). */

@@ -149,6 +149,28 @@ int lc_fmt_next(const char *fmt, size_t len, size_t *pos,
 void lc_fmt_ptype(const struct lc_fmt_conv *c, bool ltrace,
 		  struct ptype *t);
 
+/* The float whose bits are the low 32 of v (a float's bits as in xmm). */
+static inline float lc_float_of(uint64_t v)
+{
+	union {
+		uint32_t u;
+		float f;
+	} fl = { .u = (uint32_t)v };
+
+	return fl.f;
+}
+
+/* The double whose bits are v. */
+static inline double lc_double_of(uint64_t v)
+{
+	union {
+		uint64_t u;
+		double d;
+	} db = { .u = v };
+
+	return db.d;
+}
+
 /*
  * The text of value v of t where no tracee memory is needed (numbers,
  * chars, floats, ltrace's guesses): into buf, NUL-terminated.  Returns

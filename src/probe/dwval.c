@@ -998,21 +998,12 @@ int dv_eval_scalar(const struct dv_expr *e, const struct dv_frame *f,
 		out->i = enum_signed(&t) ? (int64_t)sext(v, size * 8) :
 					   (int64_t)v;
 	} else if ((enc = udata(&t.die, DW_AT_encoding, 0)) == DW_ATE_float) {
-		union {
-			uint32_t u;
-			float f;
-		} fl = { .u = (uint32_t)v };
-		union {
-			uint64_t u;
-			double d;
-		} db = { .u = v };
-
 		if (size != 4 && size != 8) {
 			r = -EINVAL;
 			goto out;
 		}
 		out->kind = DVS_FLOAT;
-		out->d = size == 4 ? fl.f : db.d;
+		out->d = size == 4 ? lc_float_of(v) : lc_double_of(v);
 	} else if (is_signed_enc(enc)) {
 		out->kind = DVS_INT;
 		out->i = (int64_t)sext(v, e->bitfield ?

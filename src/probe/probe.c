@@ -460,6 +460,26 @@ static int add_val(struct phit *h, const struct pval *v)
 	return 0;
 }
 
+/* The parameters of the function at site h as values of h ("$args"):
+ * none without DWARF. */
+static int add_args(struct phit *h, struct dv_obj *dv)
+{
+	struct dv_expr **args = NULL;
+	unsigned int n = dv ? dv_compile_args(dv, h->site->addr, &args) : 0;
+	struct pval v;
+
+	for (unsigned int i = 0; i < n; i++) {
+		memset(&v, 0, sizeof(v));
+		v.kind = PV_DWARF;
+		v.dv = args[i];
+		v.text = strdup(dv_expr_name(args[i]));
+		if (add_val(h, &v) < 0)
+			return -1;
+	}
+	free(args);
+	return 0;
+}
+
 /* Every value of the probe at site h, or the defaults when none. */
 static int compile_values(struct phit *h, struct dv_obj *dv, char *err,
 			  size_t errlen)
@@ -482,39 +502,16 @@ static int compile_values(struct phit *h, struct dv_obj *dv, char *err,
 			if (pval_compile(h, dv, "$retval", &v, err, errlen) < 0 ||
 			    add_val(h, &v) < 0)
 				return -1;
-		} else if (pr->spec.kind == PROBE_FUNC && !pr->spec.has_offset &&
-			   dv) {
-			struct dv_expr **args = NULL;
-			unsigned int n = dv_compile_args(dv, h->site->addr,
-							 &args);
-
-			for (unsigned int i = 0; i < n; i++) {
-				memset(&v, 0, sizeof(v));
-				v.kind = PV_DWARF;
-				v.dv = args[i];
-				v.text = strdup(dv_expr_name(args[i]));
-				if (add_val(h, &v) < 0)
-					return -1;
-			}
-			free(args);
+		} else if (pr->spec.kind == PROBE_FUNC && !pr->spec.has_offset) {
+			if (add_args(h, dv) < 0)
+				return -1;
 		}
 		return 0;
 	}
 	for (unsigned int i = 0; i < pr->nv; i++) {
 		if (!strcmp(pr->vtext[i], "$args")) {
-			struct dv_expr **args = NULL;
-			unsigned int n = dv ? dv_compile_args(dv, h->site->addr,
-							      &args) : 0;
-
-			for (unsigned int k = 0; k < n; k++) {
-				memset(&v, 0, sizeof(v));
-				v.kind = PV_DWARF;
-				v.dv = args[k];
-				v.text = strdup(dv_expr_name(args[k]));
-				if (add_val(h, &v) < 0)
-					return -1;
-			}
-			free(args);
+			if (add_args(h, dv) < 0)
+				return -1;
 			continue;
 		}
 		if (pval_compile(h, dv, pr->vtext[i], &v, err, errlen) < 0 ||

@@ -14,11 +14,6 @@
 
 lc_build pie b threads caller
 
-got_lines() {
-	sed -E 's/^\[pid +([0-9]+)\] /\1 /; s/^([0-9]+) +/\1 /' "$1" |
-		grep -vE '^[0-9]+ \+\+\+ exited with 0 \+\+\+$' | sort
-}
-
 # cond_case NAME SPEC AWK-TEST: the hits of SPEC are the lines of exp
 # (fields: 1 tid, 2 a, 3 b, 4 r) where AWK-TEST holds.
 specs=() tests=() names=()
@@ -33,6 +28,24 @@ cond_case nest 'bar_add a b if (a == 7 || a == 9) && !(b == 0)' \
 cond_case neg 'bar_add a b if $arg1:s32 < 0' '$2 < 0'
 cond_case ret 'bar_add%return $retval:s32 if $retval:s32 >= 50' '$4 >= 50'
 
+# exp_calls: the calls of exp into calls, as "TID A B R".
+exp_calls() {
+	sed -E 's/^([0-9]+) bar_add\((-?[0-9]+), (-?[0-9]+)\) = (-?[0-9]+)$/\1 \2 \3 \4/' exp > calls
+}
+
+# want_hits I: the hit lines that the Ith case's probe must give, sorted:
+# one per line of calls where its AWK-TEST holds.
+want_hits() {
+	local spec=${specs[$1]} name
+
+	name=${spec%% *}
+	if [ "${spec#bar_add%return}" != "$spec" ]; then
+		awk "${tests[$1]} { print \$1, \"--- probe $name {\$retval=\" \$4 \"} ---\" }" calls
+	else
+		awk "${tests[$1]} { print \$1, \"--- probe $name {a=\" \$2 \", b=\" \$3 \"} ---\" }" calls
+	fi | sort
+}
+
 args=()
 for s in "${specs[@]}"; do
 	args+=(--probe "$s")
@@ -41,23 +54,17 @@ done
 expect_rc 0 $? "threads: tracer"
 expect_line out "ok 4 threads x 50 calls"
 lc_no_traps trace
-# exp as "TID A B R".
-sed -E 's/^([0-9]+) bar_add\((-?[0-9]+), (-?[0-9]+)\) = (-?[0-9]+)$/\1 \2 \3 \4/' exp > calls
+exp_calls
 for i in "${!specs[@]}"; do
-	spec=${specs[$i]}
-	name=${spec%% *}
-	if [ "${spec#bar_add%return}" != "$spec" ]; then
-		awk "${tests[$i]} { print \$1, \"--- probe $name {\$retval=\" \$4 \"} ---\" }" calls
-	else
-		awk "${tests[$i]} { print \$1, \"--- probe $name {a=\" \$2 \", b=\" \$3 \"} ---\" }" calls
-	fi | sort > want-$i
+	name=${specs[$i]%% *}
+	want_hits "$i" > want-$i
 	[ -s "want-$i" ] || fail "${names[$i]}: the program made no call that holds"
 	grep -F -- "--- probe $name " trace > /dev/null || fail "${names[$i]}: no hit"
 done
 # Every probe's lines at once (they share one breakpoint): a call that
 # holds for two conditions is two lines.
 sort want-* > want
-got_lines trace > got
+lc_probe_lines trace > got
 diff -u want got >&2 || fail "the hits differ from the calls that hold (- made, + traced)"
 # And each alone, so that one condition's extra hit is not hidden by
 # another's rightful one.
@@ -65,16 +72,10 @@ for i in "${!specs[@]}"; do
 	"$SLTRACE" -f -e trace=none -o trace --probe "${specs[$i]}" \
 		b/threads 4 50 exp > out
 	expect_rc 0 $? "${names[$i]}: tracer"
-	sed -E 's/^([0-9]+) bar_add\((-?[0-9]+), (-?[0-9]+)\) = (-?[0-9]+)$/\1 \2 \3 \4/' exp > calls
-	spec=${specs[$i]}
-	name=${spec%% *}
-	if [ "${spec#bar_add%return}" != "$spec" ]; then
-		awk "${tests[$i]} { print \$1, \"--- probe $name {\$retval=\" \$4 \"} ---\" }" calls
-	else
-		awk "${tests[$i]} { print \$1, \"--- probe $name {a=\" \$2 \", b=\" \$3 \"} ---\" }" calls
-	fi | sort > want
-	got_lines trace > got
-	diff -u want got >&2 || fail "${names[$i]}: '$spec': wrong hits"
+	exp_calls
+	want_hits "$i" > want
+	lc_probe_lines trace > got
+	diff -u want got >&2 || fail "${names[$i]}: '${specs[$i]}': wrong hits"
 done
 
 # Strings, and a value that cannot be read.  The caller calls

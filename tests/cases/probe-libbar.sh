@@ -18,20 +18,27 @@ want_lines() {
 \1 --- probe bar_add%return {$retval=\4} ---/' "$1" | sort
 }
 
-got_lines() {
-	sed -E 's/^\[pid +([0-9]+)\] /\1 /; s/^([0-9]+) +/\1 /' "$1" |
-		grep -vE '^[0-9]+ \+\+\+ exited with 0 \+\+\+$' | sort
-}
-
 check_run() {
 	local label=$1 exp=$2 trace=$3
 	lc_no_traps "$trace"
 	want_lines "$exp" > want
-	got_lines "$trace" > got
+	lc_probe_lines "$trace" > got
 	if ! diff want got > hits.diff; then
 		head -n 20 hits.diff >&2
 		fail "$label: the hits differ from the calls made (< made, > traced)"
 	fi
+}
+
+# probe_threads LABEL PROG THREADS CALLS: run PROG THREADS CALLS under
+# the two bar_add probes; the hits must be the calls it wrote down.
+probe_threads() {
+	rm -f trace exp
+	"$SLTRACE" -f -e trace=none -o trace \
+		--probe 'bar_add $arg1:s32 $arg2:s32 a b' \
+		--probe 'bar_add%return $retval:s32' "$2" "$3" "$4" exp > out
+	expect_rc 0 $? "$1: tracer"
+	expect_line out "ok $3 threads x $4 calls"
+	check_run "$1" exp trace
 }
 
 # The same built -m32 (i386, in compat mode: $argN from the stack), when
@@ -51,24 +58,12 @@ for b in $bits; do
 			{ note "$mode ($b-bit): not supported here"; continue; }
 		d=b$b-$mode
 		lc_build "$mode" "$d" threads
-		rm -f trace exp
-		"$SLTRACE" -f -e trace=none -o trace \
-			--probe 'bar_add $arg1:s32 $arg2:s32 a b' \
-			--probe 'bar_add%return $retval:s32' "$d/threads" 4 50 exp > out
-		expect_rc 0 $? "$mode ($b-bit): tracer"
-		expect_line out "ok 4 threads x 50 calls"
-		check_run "$mode ($b-bit)" exp trace
+		probe_threads "$mode ($b-bit)" "$d/threads" 4 50
 	done
 
 	runs=${PROBE_THREAD_RUNS:-3}
 	for run in $(seq "$runs"); do
-		rm -f trace exp
-		"$SLTRACE" -f -e trace=none -o trace \
-			--probe 'bar_add $arg1:s32 $arg2:s32 a b' \
-			--probe 'bar_add%return $retval:s32' "b$b-pie/threads" 16 2000 exp > out
-		expect_rc 0 $? "run $run ($b-bit): tracer"
-		expect_line out "ok 16 threads x 2000 calls"
-		check_run "16 x 2000, run $run ($b-bit)" exp trace
+		probe_threads "16 x 2000, run $run ($b-bit)" "b$b-pie/threads" 16 2000
 	done
 	note "$b-bit: $runs runs of 16 x 2000 calls: every entry and return hit once"
 done

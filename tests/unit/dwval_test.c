@@ -8,7 +8,7 @@
  * libdw (a line marked P:name in the program's source, or a function's
  * first byte) through an int3 of its own, and checks the values of
  * value paths there against what the program set.  dv_print is checked
- * through stand-ins of the emit primitives, defined below, that spell
+ * through stand-ins of the emit primitives (fake_emit.c) that spell
  * values as the text writer does (lc_sprint_* have simple stand-ins:
  * the printer of library calls is tested in proto_test).  Also parses
  * good and bad value paths.  Prints one line per failed check, exits 1
@@ -39,100 +39,13 @@
 #include "probe/dwval_int.h"
 
 #include "check.h"
+#include "fake_emit.h"
 
 /* --- stand-ins ------------------------------------------------------- */
 
 struct config cfg = { .string_limit = 32 };
 
 static int mem_fd = -1; /* /proc/PID/mem of the stopped child */
-static char out[4096];
-static size_t outlen;
-static bool seen[16], sep;
-static unsigned int depth;
-
-static void reset_out(void)
-{
-	outlen = 0;
-	out[0] = '\0';
-	memset(seen, 0, sizeof(seen));
-	sep = false;
-	depth = 0;
-}
-
-static void put(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void put(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	outlen +=
-		(size_t)vsnprintf(out + outlen, sizeof(out) - outlen, fmt, ap);
-	va_end(ap);
-	if (outlen >= sizeof(out))
-		outlen = sizeof(out) - 1;
-}
-
-static void item(void)
-{
-	seen[depth] = true;
-	sep = false;
-}
-
-void emit_next(struct tcb *tcp)
-{
-	if (sep)
-		return;
-	sep = true;
-	if (seen[depth])
-		put(", ");
-}
-
-void emit_int(struct tcb *tcp, int64_t v)
-{
-	item();
-	put("%lld", (long long)v);
-}
-
-void emit_uint(struct tcb *tcp, uint64_t v)
-{
-	item();
-	put("%llu", (unsigned long long)v);
-}
-
-void emit_hex(struct tcb *tcp, uint64_t v)
-{
-	item();
-	put(v ? "%#llx" : "0", (unsigned long long)v);
-}
-
-void emit_ptr(struct tcb *tcp, uint64_t v)
-{
-	item();
-	put(v ? "%#llx" : "NULL", (unsigned long long)v);
-}
-
-void emit_raw(struct tcb *tcp, const char *text)
-{
-	item();
-	put("%s", text);
-}
-
-void emit_sym(struct tcb *tcp, uint64_t value, const char *text)
-{
-	emit_raw(tcp, text);
-}
-
-void emit_real(struct tcb *tcp, const char *text)
-{
-	emit_raw(tcp, text);
-}
-
-void emit_quoted(struct tcb *tcp, const char *s, size_t len, unsigned int flags)
-{
-	item();
-	put("\"%.*s\"%s", (int)len, s, flags & QUOTE_ELLIPSIS ? "..." : "");
-}
-
 int tracee_read(struct tcb *tcp, uint64_t addr, void *buf, size_t len)
 {
 	return pread(mem_fd, buf, len, (off_t)addr) == (ssize_t)len ? 0 :
@@ -170,57 +83,6 @@ void emit_cstr_max(struct tcb *tcp, uint64_t addr, size_t max)
 	cstr(tcp, addr, max);
 }
 
-static void open_level(char c)
-{
-	item();
-	put("%c", c);
-	depth++;
-	seen[depth] = false;
-	sep = false;
-}
-
-static void close_level(char c)
-{
-	depth--;
-	sep = false;
-	put("%c", c);
-}
-
-void emit_struct_begin(struct tcb *tcp)
-{
-	open_level('{');
-}
-
-void emit_struct_end(struct tcb *tcp)
-{
-	close_level('}');
-}
-
-void emit_array_begin(struct tcb *tcp)
-{
-	open_level('[');
-}
-
-void emit_array_end(struct tcb *tcp)
-{
-	close_level(']');
-}
-
-void emit_field(struct tcb *tcp, const char *name)
-{
-	emit_next(tcp);
-	seen[depth] = true;
-	sep = true;
-	put("%s=", name);
-}
-
-void emit_more(struct tcb *tcp)
-{
-	emit_next(tcp);
-	item();
-	put("...");
-}
-
 void lc_sprint_char(char *buf, size_t size, unsigned char c, bool ltrace)
 {
 	snprintf(buf, size, c >= ' ' && c < 0x7f ? "'%c'" : "'\\%03o'", c);
@@ -229,21 +91,12 @@ void lc_sprint_char(char *buf, size_t size, unsigned char c, bool ltrace)
 bool lc_sprint_scalar(char *buf, size_t size, const struct ptype *t, uint64_t v,
 		      bool compat, bool ltrace)
 {
-	union {
-		uint32_t u;
-		float f;
-	} fl = { .u = (uint32_t)v };
-	union {
-		uint64_t u;
-		double d;
-	} db = { .u = v };
-
 	if (t->kind == PT_BOOL)
 		snprintf(buf, size, "%s", v ? "true" : "false");
 	else if (t->kind == PT_FLOAT)
-		snprintf(buf, size, "%g", (double)fl.f);
+		snprintf(buf, size, "%g", (double)lc_float_of(v));
 	else if (t->kind == PT_DOUBLE)
-		snprintf(buf, size, "%g", db.d);
+		snprintf(buf, size, "%g", lc_double_of(v));
 	else
 		return false;
 	return true;

@@ -355,3 +355,59 @@ lc_kill_tracer() {
 	wait "$1"
 	LC_PROG_RC=$?
 }
+
+# lc_loop_start: build the loop program (pie, into b/) and start it in
+# its "wait" mode: LOOP_PID is its pid.  Whatever fails from here on,
+# the EXIT trap lets it finish (200 more iterations).
+lc_loop_start() {
+	lc_build pie b loop
+	b/loop wait result > loop.out 2>&1 &
+	LOOP_PID=$!
+	wait_for_file loop.pid
+	trap 'printf 1 | dd of=flag bs=1 count=1 conv=notrunc status=none' EXIT
+	[ "$(cat loop.pid)" = "$LOOP_PID" ] || fail "loop.pid is wrong"
+}
+
+# lc_loop_detach ARGS...: attach to the loop program with ARGS -o trace,
+# let some traced iterations pass, SIGINT the tracer: it must exit 130
+# and say it detached.
+lc_loop_detach() {
+	start_tracer "$@" -o trace -p "$LOOP_PID"
+	wait_attached "$LOOP_PID"
+	# Each iteration naps: 50 context switches are some traced iterations.
+	wait_progress "$LOOP_PID" 50
+	kill -INT "$TRACER_PID"
+	wait_tracer
+	expect_rc 130 "$TRACER_RC" "tracer"
+	expect_line tracer.err "$TOOL: Process $LOOP_PID detached"
+}
+
+# lc_loop_finish: after lc_loop_detach, the loop program must be
+# untraced and running, with no trap seen in the trace; let it finish:
+# it must exit 0 with the right result (it compares its objects' code
+# with a copy taken before the attach).
+lc_loop_finish() {
+	local rc
+
+	wait_untraced "$LOOP_PID"
+	case $(proc_state "$LOOP_PID") in
+	[RS]) ;;
+	*) fail "the program is in state $(proc_state "$LOOP_PID") after detach" ;;
+	esac
+	lc_no_traps trace
+
+	printf 1 | dd of=flag bs=1 count=1 conv=notrunc status=none
+	wait "$LOOP_PID"
+	rc=$?
+	[ $rc = 0 ] || { show loop.out result; fail "the program exited $rc after the detach"; }
+	grep -qE '^ok [0-9]+$' result || { show result loop.out; fail "the program's result is wrong"; }
+	check_no_stopped
+}
+
+# lc_probe_lines TRACE: the lines of a -f TRACE of probes, each as
+# "TID LINE" (-o's "[pid N] " and "N  " prefixes alike), but for the
+# exits with status 0, sorted.
+lc_probe_lines() {
+	sed -E 's/^\[pid +([0-9]+)\] /\1 /; s/^([0-9]+) +/\1 /' "$1" |
+		grep -vE '^[0-9]+ \+\+\+ exited with 0 \+\+\+$' | sort
+}
