@@ -146,17 +146,29 @@ static void collect_pending_trap(struct tcb *tcp)
 {
 	int status;
 
-	if (tcp->detach_sig || !trap_pending(tcp->pid))
+	if (tcp->detach_sig)
 		return;
-	if (ptrace(PTRACE_CONT, tcp->pid, NULL, NULL) < 0)
-		return;
-	while (waitpid(tcp->pid, &status, __WALL) < 0)
-		if (errno != EINTR)
+	/*
+	 * A PTRACE_INTERRUPT of our own still pending reports first (a
+	 * task interrupted twice: to step another thread alone, then to
+	 * detach): go on until the trap itself is the stop.  A few times
+	 * at most: each turn runs no code of the task's.
+	 */
+	for (int turn = 0; turn < 4 && trap_pending(tcp->pid); turn++) {
+		if (ptrace(PTRACE_CONT, tcp->pid, NULL, NULL) < 0)
 			return;
-	if (WIFSTOPPED(status) && !(status >> 16))
-		tcp->detach_sig = WSTOPSIG(status);
-	else if (!WIFSTOPPED(status))
-		tcp->flags &= ~TCB_DETACH_READY;	/* gone */
+		while (waitpid(tcp->pid, &status, __WALL) < 0)
+			if (errno != EINTR)
+				return;
+		if (!WIFSTOPPED(status)) {
+			tcp->flags &= ~TCB_DETACH_READY;	/* gone */
+			return;
+		}
+		if (!(status >> 16)) {
+			tcp->detach_sig = WSTOPSIG(status);
+			return;
+		}
+	}
 }
 
 /*
