@@ -6,7 +6,8 @@
 # entry hit with A and B ($arg1/$arg2 from the ABI registers, and the
 # DWARF parameters a and b) and one %return hit with R, under the tid
 # of the thread that made the call; then 16 threads x 2,000 calls, exact
-# in PROBE_THREAD_RUNS runs (default 3).  No trap may reach the program.
+# in PROBE_THREAD_RUNS runs (default 10, the figure).  No trap
+# may reach the program.
 # All of it again built -m32 (i386) when the toolchain can.
 # timeout-factor: 5
 . "$SRCDIR/tests/lib.sh"
@@ -61,7 +62,7 @@ for b in $bits; do
 		probe_threads "$mode ($b-bit)" "$d/threads" 4 50
 	done
 
-	runs=${PROBE_THREAD_RUNS:-3}
+	runs=${PROBE_THREAD_RUNS:-10}
 	for run in $(seq "$runs"); do
 		probe_threads "16 x 2000, run $run ($b-bit)" "b$b-pie/threads" 16 2000
 	done
