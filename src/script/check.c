@@ -265,6 +265,15 @@ static void check_call(struct checker *c, const struct script_expr *e,
 	size_t k;
 
 	if (!f) {
+		for (k = 0; k < sizeof(dtrace_names) / sizeof(dtrace_names[0]);
+		     k++) {
+			if (!strcmp(dtrace_names[k][0], e->s)) {
+				fail(c, e->pos,
+				     "unknown function '%s' (DTrace's name): use '%s'",
+				     e->s, dtrace_names[k][1]);
+				return;
+			}
+		}
 		fail(c, e->pos, "unknown function '%.40s'", e->s);
 		return;
 	}

@@ -144,6 +144,8 @@ static const struct bad {
 	  "unknown value 'execname' (DTrace's name): use 'comm'" },
 	{ "syscall:read { @x = foo; }", 1, 21, "unknown value 'foo'" },
 	{ "syscall:read { foo(); }", 1, 16, "unknown function 'foo'" },
+	{ "syscall:open { @[copyinstr(arg0)] = count(); }", 1, 18,
+	  "unknown function 'copyinstr' (DTrace's name): use 'str'" },
 	{ "syscall:read { count(); }", 1, 16,
 	  "count() is an aggregation: it can only be assigned to a map, as in @x = count(...)" },
 	{ "syscall:read { $x = count(); }", 1, 21,
