@@ -272,8 +272,12 @@ int main(int argc, char **argv)
 			       1 :
 			       0;
 	if (cfg.list_vars)
-		return probe_list_vars(cfg.list_vars, cfg.argv[0], stdout) ? 1 :
-									      0;
+		return probe_list_vars(cfg.list_vars,
+				       cfg.argv ? cfg.argv[0] : NULL,
+				       cfg.argv ? 0 : cfg.attach_pids[0],
+				       stdout) ?
+			       1 :
+			       0;
 	pidns_set_active(cfg.decode_pids_pidns || cfg.decode_pids_comm);
 	siginfo_set_fd_printer(print_fd);
 	/* ltrace's mode shows syscalls (-S) ltrace's way. */

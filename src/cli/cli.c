@@ -285,7 +285,7 @@ static const char usage_text[] =
 "                 stopping it): FUNC[@OBJ] the functions, FUNC[@OBJ]:\n"
 "                 a function's source lines (numbered where they have\n"
 "                 code), sdt:PROVIDER:NAME[@OBJ] the USDT points\n"
-"  --list-vars=SPEC -- PROG\n"
+"  --list-vars=SPEC -- PROG | -p PID\n"
 "                 list, without running PROG, each place of SPEC and the\n"
 "                 variables a probe there can show, with their C types\n"
 "\n"
@@ -1327,8 +1327,8 @@ void cli_parse(int argc, char **argv)
 		cfg.argv = argv + optind;
 	if (cfg.list_probes && (cfg.argv ? cfg.n_attach : cfg.n_attach != 1))
 		usage_error("--list-probes reads a program's files: it needs PROG, or one -p PID");
-	if (cfg.list_vars && (!cfg.argv || cfg.n_attach))
-		usage_error("--list-vars reads a program's files: it needs PROG and no -p PID");
+	if (cfg.list_vars && (cfg.argv ? cfg.n_attach : cfg.n_attach != 1))
+		usage_error("--list-vars reads a program's files: it needs PROG, or one -p PID");
 	if (cfg.replay && (cfg.argv || cfg.n_attach))
 		usage_error("--replay reads a trace: no PROG or -p PID with it");
 	if (!cfg.argv && !cfg.n_attach && !cfg.replay)

@@ -374,11 +374,13 @@ int probe_list(const char *pattern, const char *prog, pid_t pid, FILE *out)
 	return rc ? -1 : 0;
 }
 
-int probe_list_vars(const char *spec_text, const char *prog, FILE *out)
+int probe_list_vars(const char *spec_text, const char *prog, pid_t pid,
+		    FILE *out)
 {
 	struct probe_spec spec;
 	struct probe_objects objs;
 	const char *why;
+	char pidname[32];
 	unsigned int found = 0;
 
 	/* Not "FUNC:": a function's lines are no place. */
@@ -387,9 +389,13 @@ int probe_list_vars(const char *spec_text, const char *prog, FILE *out)
 			spec_text, why);
 		return -1;
 	}
-	if (objects_of(prog, 0, &objs)) {
+	if (objects_of(prog, pid, &objs)) {
 		probe_spec_release(&spec);
 		return -1;
+	}
+	if (!prog) {
+		snprintf(pidname, sizeof(pidname), "pid %d", (int)pid);
+		prog = pidname;
 	}
 	for (size_t i = 0; i < objs.n; i++) {
 		const char *obj = dwobj_base_name(objs.paths[i]);

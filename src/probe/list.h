@@ -23,11 +23,13 @@
 int probe_list(const char *pattern, const char *prog, pid_t pid, FILE *out);
 
 /*
- * --list-vars: each site of spec (resolve.h) in prog's objects, as the
+ * --list-vars: each site of spec (resolve.h) in prog's objects (pid's
+ * mapped ones when prog is NULL), as the
  * sites above, each followed by the variables visible there (dwval.h:
  * dv_list_vars).  Returns 0, or -1 after a one-line message on stderr
  * (bad spec, unreadable program, a spec that lands nowhere).
  */
-int probe_list_vars(const char *spec, const char *prog, FILE *out);
+int probe_list_vars(const char *spec, const char *prog, pid_t pid,
+		    FILE *out);
 
 #endif

@@ -78,7 +78,21 @@ expect_count 1 err "^$TOOL: probe 'nosuch' matches nothing in "
 "$SLTRACE" --list-vars='process:' -- "$PROGS/probe_vars" > out 2> err
 expect_rc 1 $? "FUNC: is no place"
 expect_count 1 err "^$TOOL: invalid probe 'process:'"
-"$SLTRACE" --list-vars=process -p $$ > out 2> err
-expect_rc 1 $? "-p with --list-vars"
+"$SLTRACE" --list-vars=process -p $$ -- "$PROGS/probe_vars" > out 2> err
+expect_rc 1 $? "-p and PROG with --list-vars"
 expect_match err "^$TOOL: --list-vars reads a program's files"
+
+# -p PID: the same places and variables from what the process mapped.
+need_progs probe_step
+rm -f flag && printf 0 > flag
+"$PROGS/probe_step" wait flag > step.out 2>&1 &
+step=$!
+trap 'printf 1 > flag; wait' EXIT
+wait_for_file probe_step.pid
+"$SLTRACE" --list-vars=worker -- "$PROGS/probe_step" > want 2> err
+expect_rc 0 $? "--list-vars=worker -- PROG"
+expect_match want "^${tab}void \\* arg\$"
+"$SLTRACE" --list-vars=worker -p "$step" > got 2> err
+expect_rc 0 $? "--list-vars=worker -p PID"
+diff -u want got >&2 || fail "--list-vars -p differs from the PROG form"
 exit 0
