@@ -15,7 +15,11 @@
  * the -O0 copy asks for -O0 here.
  */
 #ifdef PROBE_VARS_O0
+#ifdef __clang__
+#pragma clang optimize off
+#else
 #pragma GCC optimize("O0")
+#endif
 #endif
 
 struct inner {
