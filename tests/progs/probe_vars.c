@@ -10,16 +10,12 @@
  */
 #include <string.h>
 
-/*
- * The build's CFLAGS (-O2 by default) come after the program's own, so
- * the -O0 copy asks for -O0 here.
- */
-#ifdef PROBE_VARS_O0
-#ifdef __clang__
+/* The build's CFLAGS (-O2 by default) come after the program's own, so
+ * the -O0 copy asks for -O0 here (tests name lines by number). */
+#if defined(PROBE_VARS_O0) && defined(__clang__)
 #pragma clang optimize off
-#else
+#elif defined(PROBE_VARS_O0)
 #pragma GCC optimize("O0")
-#endif
 #endif
 
 struct inner {
