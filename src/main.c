@@ -312,7 +312,8 @@ int main(int argc, char **argv)
 	if (out_nowhere())
 		return run_untraced();
 	wire_consumer(&consumer);
-	if ((cfg.stack_trace || cfg.lc_stack) && unwind_init() < 0) {
+	if ((cfg.stack_trace || cfg.lc_stack || script_wants_ustack()) &&
+	    unwind_init() < 0) {
 		msg_error("-k: out of memory");
 		return 1;
 	}
@@ -348,7 +349,7 @@ int main(int argc, char **argv)
 			  strerror(-rc));
 	status = engine_run(&killed_by);
 	guard_stop();
-	if (cfg.stack_trace || cfg.lc_stack)
+	if (cfg.stack_trace || cfg.lc_stack || script_wants_ustack())
 		unwind_finish();
 	stats_finish();
 	script_finish();

@@ -36,6 +36,7 @@
 #include "script/run.h"
 #include "sysent/sysent.h"
 #include "syscall/printers.h"
+#include "unwind/unwind.h"
 #include "xlat/xlat.h"
 
 /* One probe of a clause, ready to be matched. */
@@ -189,10 +190,37 @@ static int host_fd_path(void *ctx, int fd, char *buf, size_t size)
 	return (int)n;
 }
 
+/* The event being run, for the records of what it prints. */
+static const struct script_event *cur_ev;
+
+/*
+ * Text as it is; in JSON, each piece of output is a "print" record of
+ * the task whose event made it (doc/json.md).
+ */
 static void host_write(void *hctx, const char *text, size_t len)
 {
+	struct outstream *os = out_shared();
+	char *s;
+
 	(void)hctx;
-	out_write(out_shared(), text, len);
+	if (!out_is_json()) {
+		out_write(os, text, len);
+		return;
+	}
+	s = strndup(text, len);
+	if (!s)
+		return;
+	out_jrec_begin(os, "print");
+	if (cur_ev && cur_ev->tid) {
+		out_jkey(os, "pid");
+		out_jint(os, cur_ev->pid);
+		out_jkey(os, "tid");
+		out_jint(os, cur_ev->tid);
+	}
+	out_jkey(os, "text");
+	out_jstr(os, s);
+	out_jrec_end(os);
+	free(s);
 }
 
 static void host_warn(void *hctx, const char *msg)
@@ -222,9 +250,87 @@ static void host_system(void *hctx, const char *cmd)
 		msg_perror("system");
 }
 
+/*
+ * ustack: the frames' texts are looked up when the stack is taken (the
+ * process may be gone when the maps are printed) and kept by pc.
+ */
+#define FRAME_BUCKETS 4096
+
+static struct frame_text {
+	uint64_t pc;
+	char *text;
+	struct frame_text *next;
+} *frames[FRAME_BUCKETS];
+
+static struct frame_text **frame_slot(uint64_t pc)
+{
+	struct frame_text **p = &frames[(pc >> 2) % FRAME_BUCKETS];
+
+	while (*p && (*p)->pc != pc)
+		p = &(*p)->next;
+	return p;
+}
+
+static int host_ustack(void *ctx, uint64_t *pc, unsigned int max)
+{
+	struct tcb *tcp = ctx;
+	char buf[512];
+	int n;
+
+	if (!tcp)
+		return -EINVAL;
+	n = unwind_pcs(tcp, pc, max);
+	for (int i = 0; i < n; i++) {
+		struct frame_text **p = frame_slot(pc[i]), *f;
+
+		if (*p)
+			continue;
+		if (unwind_pc_text(tcp, pc[i], i > 0, buf, sizeof(buf)) < 0)
+			continue;
+		f = malloc(sizeof(*f));
+		if (!f)
+			break;
+		f->pc = pc[i];
+		f->text = strdup(buf);
+		f->next = NULL;
+		if (!f->text) {
+			free(f);
+			break;
+		}
+		*p = f;
+	}
+	return n;
+}
+
+static int host_frame(void *hctx, uint64_t pc, char *buf, size_t size)
+{
+	struct frame_text *f = *frame_slot(pc);
+
+	(void)hctx;
+	if (!f)
+		return -1;
+	snprintf(buf, size, "%s", f->text);
+	return 0;
+}
+
+static void frames_free(void)
+{
+	for (unsigned int b = 0; b < FRAME_BUCKETS; b++) {
+		while (frames[b]) {
+			struct frame_text *f = frames[b];
+
+			frames[b] = f->next;
+			free(f->text);
+			free(f);
+		}
+	}
+}
+
 static const struct script_host host = {
 	.read_str = host_read_str,
 	.comm = host_comm,
+	.ustack = host_ustack,
+	.frame = host_frame,
 	.fd_path = host_fd_path,
 	.write = host_write,
 	.warn = host_warn,
@@ -274,7 +380,9 @@ static void fire(size_t k, const struct script_event *ev)
 {
 	if (ended)
 		return;
+	cur_ev = ev;
 	script_rt_fire(rt, k, ev);
+	cur_ev = NULL;
 }
 
 static void run_intervals(uint64_t now);
@@ -804,6 +912,12 @@ void script_finish(void)
 	for (unsigned int b = 0; b < THR_BUCKETS; b++)
 		while (thr[b])
 			thr_drop(thr[b]->tid);
+	frames_free();
 	script_free(script);
 	script = NULL;
+}
+
+bool script_wants_ustack(void)
+{
+	return rt && script_rt_wants_ustack(rt);
 }

@@ -25,6 +25,9 @@ int script_load(void);
 /* A script was loaded. */
 bool script_active(void);
 
+/* The loaded script reads ustack: the unwinder must be started. */
+bool script_wants_ustack(void);
+
 /*
  * Adds the script's engine consumer: after the printer's, so that with
  * -e trace= a syscall's line comes before what the script prints of it.

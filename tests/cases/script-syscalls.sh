@@ -118,7 +118,25 @@ run stop -f --script 'syscall:getppid { @n = count(); if (@n == 5) { exit(); } }
 expect_line stop.out '@n: 5'
 expect_line stop.prog 'threads 2 200'
 
-# 9. The script's output alone: no syscall, signal or exit lines.
+# 9. JSON: the script's output as "print" records of their task, its
+#    maps as "map" records (a count by path, a hist, a stack key); all
+#    valid under doc/trace-schema.json.
+"$SLTRACE" -f -o json --output-format=json --script '
+BEGIN { printf("begin\n"); }
+syscall:openat /retval < 0/ { printf("%s failed\n", str(args.filename)); }
+syscall:openat { @opens[str(args.filename)] = count(); @st[ustack] = count(); }
+syscall:read:exit /retval > 0/ { @bytes = hist(retval); }' \
+	$P open 2 /nonexistent read 1 100 > json.prog 2> json.err
+expect_rc 0 $? json
+python3 "$SRCDIR/tests/json_check.py" validate "$SRCDIR/doc/trace-schema.json" json >&2 ||
+	{ show json; fail "json: the trace does not validate"; }
+expect_count 1 json '^\{"type":"print".*"text":"begin\\n"\}$'
+expect_count 2 json '^\{"type":"print".*"pid":[0-9]+,"tid":[0-9]+,"text":"/nonexistent failed\\n"\}$'
+expect_count 3 json '^\{"type": ?"map"'
+expect_match json '"name": ?"@opens".*"key": ?\["/nonexistent"\], ?"value": ?2'
+expect_match json '"name": ?"@st".*"symbol": ?"main\+[0-9]+"'
+
+# 10. The script's output alone: no syscall, signal or exit lines.
 run quiet -f --script 'syscall:getppid { @n = count(); }' $P threads 1 3 signal 1
 expect_count 1 quiet.out '.'
 expect_line quiet.out '@n: 3'
