@@ -47,11 +47,13 @@ struct matcher {
 	int signo; /* SIGNAL: 0 for any */
 };
 
-/* A task's command name, read once. */
+/* A task's command name, parent and user, read once. */
 struct thr {
 	pid_t tid;
-	bool comm_ok;
+	bool comm_ok, ids_ok;
 	char comm[16];
+	pid_t ppid;
+	uid_t uid;
 	struct thr *next;
 };
 
@@ -66,6 +68,8 @@ static struct scset at_entry, at_exit;
 static bool want_signal, want_fork, want_exec, want_exit;
 static struct thr *thr[THR_BUCKETS];
 static bool ended;
+/* The script reads ppid or uid: /proc/PID/status once per task. */
+static bool want_ids;
 
 /* interval: clauses */
 static timer_t tick_timer;
@@ -340,12 +344,42 @@ static const struct script_host host = {
 
 /* ---- the events ---- */
 
+/* PPid: and the real Uid: of /proc/TID/status. */
+static void read_ids(struct thr *t)
+{
+	char path[64], line[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)t->tid);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "PPid:", 5))
+			t->ppid = (pid_t)atol(line + 5);
+		else if (!strncmp(line, "Uid:", 4))
+			t->uid = (uid_t)strtoul(line + 4, NULL, 10);
+	}
+	fclose(f);
+	t->ids_ok = true;
+}
+
 static void ev_task(struct script_event *ev, struct tcb *tcp)
 {
 	ev->pid = tcp->tgid ? tcp->tgid : tcp->pid;
 	ev->tid = tcp->pid;
 	ev->ctx = tcp;
 	ev->cpu = -1;
+	if (want_ids) {
+		struct thr *t = thr_get(tcp->pid, true);
+
+		if (t && !t->ids_ok)
+			read_ids(t);
+		if (t) {
+			ev->ppid = t->ppid;
+			ev->uid = t->uid;
+		}
+	}
 }
 
 /* The kernel's argument names of a row, split once per row. */
@@ -448,13 +482,19 @@ static void on_syscall_exit(struct tcb *tcp)
 {
 	const struct syscall_state *sc = &tcp->sc;
 
-	/* A new name: read it again at the next event. */
+	/* A new name, a new user: read them again at the next event. */
 	if (sc->ent && !strcmp(sc->ent->name, "prctl") &&
 	    sc->args[0] == PR_SET_NAME) {
 		struct thr *t = thr_get(tcp->pid, false);
 
 		if (t)
 			t->comm_ok = false;
+	} else if (want_ids && sc->ent && !strncmp(sc->ent->name, "set", 3) &&
+		   strstr(sc->ent->name, "uid")) {
+		struct thr *t = thr_get(tcp->pid, false);
+
+		if (t)
+			t->ids_ok = false;
 	}
 	on_syscall(tcp, true);
 }
@@ -519,7 +559,7 @@ static void on_exec(struct tcb *tcp, pid_t former_tid)
 		script_rt_thread_gone(rt, former_tid);
 	}
 	if (t)
-		t->comm_ok = false;
+		t->comm_ok = t->ids_ok = false;
 	if (!want_exec)
 		return;
 	ev_task(&ev, tcp);
@@ -695,6 +735,40 @@ static void add_noreturn(struct scset *to, const struct scset *from)
 				scset_add(to, p, nr);
 }
 
+/* Does e (or any expression under it) name the builtin? */
+static bool expr_uses(const struct script_expr *e, const char *name)
+{
+	if (!e)
+		return false;
+	if (e->kind == SCRIPT_E_IDENT && !strcmp(e->s, name))
+		return true;
+	for (size_t i = 0; i < e->n; i++)
+		if (expr_uses(e->kid[i], name))
+			return true;
+	return false;
+}
+
+static bool block_uses(const struct script_block *b, const char *name)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const struct script_stmt *st = b->stmt[i];
+
+		if (expr_uses(st->lhs, name) || expr_uses(st->expr, name) ||
+		    block_uses(&st->then, name) || block_uses(&st->els, name))
+			return true;
+	}
+	return false;
+}
+
+static bool script_uses(const char *name)
+{
+	for (size_t k = 0; k < script->n; k++)
+		if (expr_uses(script->clause[k].pred, name) ||
+		    block_uses(&script->clause[k].body, name))
+			return true;
+	return false;
+}
+
 static int compile_probe(size_t k, const struct script_probe *p)
 {
 	struct matcher *x;
@@ -822,6 +896,7 @@ int script_load(void)
 				return -1;
 		}
 	}
+	want_ids = script_uses("ppid") || script_uses("uid");
 	if (cfg.script_unsafe)
 		flags |= SCRIPT_CHECK_UNSAFE;
 	if (cfg.script_destructive)
@@ -879,6 +954,25 @@ void script_begin(void)
 		start_timer();
 }
 
+/*
+ * bpftrace's text, JSON records, or with --output-format=folded the
+ * maps keyed by a stack as folded stacks (flamegraph.pl's input).
+ */
+static void print_maps(FILE *f)
+{
+	struct agg_map *const *maps;
+	size_t n;
+
+	if (cfg.out_format != OUT_FORMAT_FOLDED) {
+		script_rt_print_maps(rt, f, out_is_json(), mono_ns(),
+				     wall_ns());
+		return;
+	}
+	maps = script_rt_maps(rt, &n);
+	for (size_t i = 0; i < n; i++)
+		agg_map_print_folded(maps[i], f);
+}
+
 void script_finish(void)
 {
 	char *text = NULL;
@@ -896,8 +990,7 @@ void script_finish(void)
 	/* Through the output, after every line still held there. */
 	f = open_memstream(&text, &len);
 	if (f) {
-		script_rt_print_maps(rt, f, out_is_json(), mono_ns(),
-				     wall_ns());
+		print_maps(f);
 		if (fclose(f) == 0)
 			out_write(out_shared(), text, len);
 		free(text);
