@@ -48,6 +48,10 @@ static void fill_info(struct lc_call_info *ci, struct lc_task *lt,
 	}
 	if (!f->regs.compat) {
 		memcpy(ci->args, f->regs.arg, sizeof(ci->args));
+		if (pr && pr != proto_fallback())
+			for (unsigned int i = 0; i < ci->nargs; i++)
+				ci->args[i] = (uint64_t)proto_narrow(&pr->args[i],
+							     ci->args[i]);
 		return;
 	}
 	/* i386: the words above the return address, read only here. */
@@ -93,6 +97,9 @@ void lc_observe_return(struct tcb *tcp, struct lc_task *lt,
 	ci.at_return = true;
 	ci.returns = true;
 	ci.retval = r->compat ? (int64_t)(int32_t)r->ret : (int64_t)r->ret;
+	if (f->site->proto && f->site->proto != proto_fallback())
+		ci.retval = proto_narrow(&f->site->proto->ret,
+					  (uint64_t)ci.retval);
 	ci.latency_ns = ns > 0 ? (uint64_t)ns : 0;
 	tell(tcp, f->site->who, &ci);
 }

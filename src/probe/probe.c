@@ -832,6 +832,11 @@ static void observe(struct hit_ctx *x)
 		v->name = h->vals[i].text;
 		if (cond_get(x, &h->vals[i], &sc[i]) < 0)
 			continue;	/* PROBE_V_NONE */
+		/* $retval as its prototype types it (an int's rax). */
+		if (h->vals[i].kind == PV_RETVAL && h->vals[i].proto &&
+		    h->vals[i].cast.how == PC_DEFAULT && sc[i].kind == DVS_INT)
+			sc[i].i = proto_narrow(&h->vals[i].proto->ret,
+					       (uint64_t)sc[i].i);
 		switch (sc[i].kind) {
 		case DVS_INT:
 			v->kind = PROBE_V_INT;

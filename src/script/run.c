@@ -28,9 +28,12 @@
 #include "engine/engine.h"
 #include "engine/tcb.h"
 #include "filter/expr.h"
+#include "filter/rules.h"
 #include "filter/sets.h"
+#include "libcall/libcall.h"
 #include "log.h"
 #include "output/output.h"
+#include "probe/probe.h"
 #include "script/eval.h"
 #include "script/parse.h"
 #include "script/run.h"
@@ -45,6 +48,7 @@ struct matcher {
 	const struct script_probe *probe;
 	struct scset *set; /* SYSCALL */
 	int signo; /* SIGNAL: 0 for any */
+	unsigned long probe_id; /* SPEC: probe_add_quiet()'s */
 };
 
 /* A task's command name, parent and user, read once. */
@@ -66,6 +70,9 @@ static size_t nm;
 /* Syscall matchers fired at entry and at exit, per personality. */
 static struct scset at_entry, at_exit;
 static bool want_signal, want_fork, want_exec, want_exit;
+/* call: sources, as -l (PLT calls) and -L (FUNC@LIB: entries) rules */
+static struct lc_ruleset plt_rules, entry_rules;
+static bool want_calls, want_probes;
 static struct thr *thr[THR_BUCKETS];
 static bool ended;
 /* The script reads ppid or uid: /proc/PID/status once per task. */
@@ -382,23 +389,25 @@ static void ev_task(struct script_event *ev, struct tcb *tcp)
 	}
 }
 
-/* The kernel's argument names of a row, split once per row. */
-static const char *const *argnames_of(const struct sysent *ent,
-				      unsigned int *n)
+/*
+ * Argument names, "fd,buf,count" (a syscall row's, a prototype's), split
+ * once for as long as the same text comes again.
+ */
+static const char *const *argnames_of(const char *list, unsigned int *n)
 {
-	static const struct sysent *last;
+	static const char *last;
 	static char buf[256];
 	static const char *names[MAX_ARGS];
 	static unsigned int count;
 	char *p;
 
 	*n = 0;
-	if (!ent || !ent->argnames)
+	if (!list)
 		return NULL;
-	if (ent != last) {
-		last = ent;
+	if (list != last) {
+		last = list;
 		count = 0;
-		snprintf(buf, sizeof(buf), "%s", ent->argnames);
+		snprintf(buf, sizeof(buf), "%s", list);
 		for (p = buf; *p && count < MAX_ARGS;) {
 			names[count++] = p;
 			p += strcspn(p, ",");
@@ -442,7 +451,8 @@ static void on_syscall(struct tcb *tcp, bool exiting)
 	ev.at_exit = exiting;
 	ev.args = sc->args;
 	ev.nargs = sc->ent ? sc->ent->nargs : MAX_ARGS;
-	ev.argnames = argnames_of(sc->ent, &ev.nargnames);
+	ev.argnames = argnames_of(sc->ent ? sc->ent->argnames : NULL,
+				  &ev.nargnames);
 	ev.nsecs = ts_ns(exiting ? &sc->t_exit : &sc->t_entry);
 	if (exiting && sc->has_rval) {
 		ev.has_retval = true;
@@ -604,6 +614,140 @@ static void on_tick(void)
 	if (niv)
 		run_intervals(mono_ns());
 }
+
+/* Does a call: probe name this call?  LIB matches the object's file
+ * name, whole or up to a '.' ("libc" and "libc.so.6" both). */
+static bool call_matches(const struct script_probe *p,
+			 const struct lc_call_info *ci)
+{
+	const char *base;
+	size_t n;
+
+	if (fnmatch(p->name, ci->name, 0))
+		return false;
+	if (!p->lib)
+		return true;
+	if (!ci->lib)
+		return false;
+	base = strrchr(ci->lib, '/') ? strrchr(ci->lib, '/') + 1 : ci->lib;
+	if (!fnmatch(p->lib, base, 0))
+		return true;
+	n = strlen(p->lib);
+	return !strncmp(base, p->lib, n) && base[n] == '.';
+}
+
+static void on_call(struct tcb *tcp, const struct lc_call_info *ci,
+		    void *data)
+{
+	struct script_event ev = { 0 };
+
+	(void)data;
+	ev_task(&ev, tcp);
+	ev.name = ci->name;
+	ev.at_exit = ci->at_return;
+	ev.args = ci->args;
+	ev.nargs = ci->nargs;
+	ev.argnames = argnames_of(ci->argnames, &ev.nargnames);
+	ev.caller = ci->caller;
+	ev.nsecs = ci->at_return ? ts_ns(ci->t0) + ci->latency_ns :
+				   ts_ns(ci->t0);
+	if (ci->at_return) {
+		ev.has_retval = true;
+		ev.retval = ci->retval;
+		ev.has_latency = true;
+		ev.latency_ns = ci->latency_ns;
+	}
+	for (size_t i = 0; i < nm && !ended; i++) {
+		const struct matcher *x = &m[i];
+		enum script_at at;
+
+		if (x->probe->kind != SCRIPT_PROBE_CALL ||
+		    !call_matches(x->probe, ci))
+			continue;
+		at = x->probe->at;
+		/* No at written: the whole call, at its return — or at
+		 * its entry when no return will be seen. */
+		if (at == SCRIPT_AT_DEFAULT)
+			at = !ci->at_return && !ci->returns ? SCRIPT_AT_ENTRY :
+							       SCRIPT_AT_EXIT;
+		if ((at == SCRIPT_AT_EXIT) != ci->at_return)
+			continue;
+		ev.probe = x->probe;
+		fire(x->clause, &ev);
+	}
+}
+
+/*
+ * A probe's values: $retval is retval, argN (USDT) arg N, the others
+ * args.NAME by their names.
+ */
+static void on_probe(struct tcb *tcp, const struct probe_hit_info *hi,
+		     void *data)
+{
+	struct script_named named[32];
+	uint64_t args[12] = { 0 };
+	struct script_event ev = { 0 };
+	size_t nn = 0;
+
+	(void)data;
+	ev_task(&ev, tcp);
+	ev.name = hi->spec;
+	ev.at_exit = hi->at_return;
+	ev.nsecs = mono_ns();
+	ev.caller = hi->pc;
+	for (size_t i = 0; i < hi->nvals; i++) {
+		const struct probe_value *v = &hi->vals[i];
+		int64_t iv = v->kind == PROBE_V_FLOAT ? (int64_t)v->d : v->i;
+		char *end;
+		unsigned long a;
+
+		if (v->kind == PROBE_V_NONE)
+			continue;
+		if (!strcmp(v->name, "$retval") && v->kind != PROBE_V_STR) {
+			ev.has_retval = true;
+			ev.retval = iv;
+			continue;
+		}
+		if (!strncmp(v->name, "arg", 3) && v->kind != PROBE_V_STR) {
+			a = strtoul(v->name + 3, &end, 10);
+			if (end != v->name + 3 && !*end && a < 12) {
+				args[a] = (uint64_t)iv;
+				if (a + 1 > ev.nargs)
+					ev.nargs = (unsigned int)a + 1;
+				continue;
+			}
+		}
+		if (nn == sizeof(named) / sizeof(named[0]))
+			continue;
+		named[nn] = (struct script_named){ .name = v->name };
+		if (v->kind == PROBE_V_STR) {
+			named[nn].is_str = true;
+			named[nn].s = v->s;
+			named[nn].len = v->len;
+		} else {
+			named[nn].i = iv;
+		}
+		nn++;
+	}
+	ev.args = args;
+	ev.named = named;
+	ev.nnamed = nn;
+	for (size_t i = 0; i < nm && !ended; i++) {
+		const struct matcher *x = &m[i];
+
+		if (x->probe->kind != SCRIPT_PROBE_SPEC ||
+		    x->probe_id != hi->id)
+			continue;
+		ev.probe = x->probe;
+		fire(x->clause, &ev);
+	}
+}
+
+static const struct lc_observer call_observer = {
+	.plt = &plt_rules,
+	.entry = &entry_rules,
+	.call = on_call,
+};
 
 static const struct engine_consumer consumer = {
 	.syscall_entry = on_syscall_entry,
@@ -786,11 +930,6 @@ static int compile_probe(size_t k, const struct script_probe *p)
 		iv[niv++] = (struct interval){ k, p, p->interval_ns, 0 };
 		return 0;
 	}
-	case SCRIPT_PROBE_CALL:
-	case SCRIPT_PROBE_SPEC:
-		msg_error("%s:%u:%u: %s: library-call and probe sources are not wired to the tracer yet",
-			  cfg.script_name, p->pos.line, p->pos.col, p->text);
-		return -1;
 	default:
 		break;
 	}
@@ -827,6 +966,38 @@ static int compile_probe(size_t k, const struct script_probe *p)
 			return -1;
 		}
 		return 0;
+	case SCRIPT_PROBE_CALL: {
+		char rule[512], msg[256];
+
+		/* FUNC: its calls through the PLT, as -l; FUNC@LIB: the
+		 * function's entry in LIB, as -L. */
+		if (p->lib)
+			snprintf(rule, sizeof(rule), "%s@%s", p->name, p->lib);
+		else
+			snprintf(rule, sizeof(rule), "%s", p->name);
+		if (lc_rules_add(p->lib ? &entry_rules : &plt_rules, rule, 0, msg,
+				 sizeof(msg)) < 0) {
+			msg_error("%s:%u:%u: %s", cfg.script_name, p->pos.line,
+				  p->pos.col, msg);
+			return -1;
+		}
+		want_calls = true;
+		return 0;
+	}
+	case SCRIPT_PROBE_SPEC: {
+		/* "probe:SPEC" is --probe's SPEC; "sdt:..." is one already. */
+		const char *spec = strncmp(p->text, "probe:", 6) ? p->text :
+								   p->text + 6;
+		const char *why = probe_add_quiet(spec, &x->probe_id);
+
+		if (why) {
+			msg_error("%s:%u:%u: %s", cfg.script_name, p->pos.line,
+				  p->pos.col, why);
+			return -1;
+		}
+		want_probes = true;
+		return 0;
+	}
 	case SCRIPT_PROBE_PROCESS:
 		if (p->event == SCRIPT_PROCESS_FORK)
 			want_fork = true;
@@ -897,6 +1068,18 @@ int script_load(void)
 		}
 	}
 	want_ids = script_uses("ppid") || script_uses("uid");
+	if (want_calls) {
+		/* The program's own calls, as sltrace's -l takes them. */
+		plt_rules.main_only = true;
+		if (lc_observer_register(&call_observer) < 0) {
+			msg_error("script: too many library-call observers");
+			return -1;
+		}
+	}
+	if (want_probes && probe_observer_register(on_probe, NULL) < 0) {
+		msg_error("script: too many probe observers");
+		return -1;
+	}
 	if (cfg.script_unsafe)
 		flags |= SCRIPT_CHECK_UNSAFE;
 	if (cfg.script_destructive)
