@@ -49,6 +49,8 @@ struct matcher {
 	struct scset *set; /* SYSCALL */
 	int signo; /* SIGNAL: 0 for any */
 	unsigned long probe_id; /* SPEC: probe_add_quiet()'s */
+	/* The clause reads what only an exit knows (retval...). */
+	bool needs_exit;
 };
 
 /* A task's command name, parent and user, read once. */
@@ -469,9 +471,14 @@ static void on_syscall(struct tcb *tcp, bool exiting)
 		    !scset_has(x->set, sc->pers, sc->nr))
 			continue;
 		at = x->probe->at;
-		/* No at written: the whole syscall, at its exit. */
-		if (at == SCRIPT_AT_DEFAULT && noreturn(sc->ent))
+		/* No at written: the whole syscall, at its exit; exit
+		 * and exit_group at their entry, unless the clause reads
+		 * a result they never have. */
+		if (at == SCRIPT_AT_DEFAULT && noreturn(sc->ent)) {
+			if (x->needs_exit)
+				continue;
 			at = SCRIPT_AT_ENTRY;
+		}
 		else if (at == SCRIPT_AT_DEFAULT)
 			at = SCRIPT_AT_EXIT;
 		if ((at == SCRIPT_AT_EXIT) != exiting)
@@ -904,11 +911,15 @@ static bool block_uses(const struct script_block *b, const char *name)
 	return false;
 }
 
+static bool clause_uses(const struct script_clause *cl, const char *name)
+{
+	return expr_uses(cl->pred, name) || block_uses(&cl->body, name);
+}
+
 static bool script_uses(const char *name)
 {
 	for (size_t k = 0; k < script->n; k++)
-		if (expr_uses(script->clause[k].pred, name) ||
-		    block_uses(&script->clause[k].body, name))
+		if (clause_uses(&script->clause[k], name))
 			return true;
 	return false;
 }
@@ -939,6 +950,10 @@ static int compile_probe(size_t k, const struct script_probe *p)
 	m = x;
 	x = &m[nm++];
 	*x = (struct matcher){ .clause = k, .probe = p };
+	x->needs_exit = clause_uses(&script->clause[k], "retval") ||
+			clause_uses(&script->clause[k], "errno") ||
+			clause_uses(&script->clause[k], "errname") ||
+			clause_uses(&script->clause[k], "latency");
 	switch (p->kind) {
 	case SCRIPT_PROBE_SYSCALL:
 		x->set = calloc(1, sizeof(*x->set));
