@@ -30,6 +30,7 @@
 #include "syscall/net.h"
 #include "probe/list.h"
 #include "probe/probe.h"
+#include "script/run.h"
 #include "syscall/print.h"
 #include "unwind/unwind.h"
 
@@ -283,6 +284,9 @@ int main(int argc, char **argv)
 	/* ltrace's mode shows syscalls (-S) ltrace's way. */
 	if (cfg.lc_style == LC_STYLE_LTRACE)
 		syscall_print_style(&ltrace_sys_style);
+	/* A script's errors come before anything starts. */
+	if (script_load() < 0)
+		return 1;
 	for (size_t i = 0; i < cfg.n_probes; i++) {
 		const char *why = probe_add(cfg.probes[i]);
 
@@ -308,11 +312,13 @@ int main(int argc, char **argv)
 	if (out_nowhere())
 		return run_untraced();
 	wire_consumer(&consumer);
-	if ((cfg.stack_trace || cfg.lc_stack) && unwind_init() < 0) {
+	if ((cfg.stack_trace || cfg.lc_stack || script_wants_ustack()) &&
+	    unwind_init() < 0) {
 		msg_error("-k: out of memory");
 		return 1;
 	}
 	engine_add_consumer(&consumer);
+	script_attach();
 	/* -f takes the program's children from its own ptrace: say so. */
 	if (cfg.follow_forks)
 		nested_ptrace_init();
@@ -336,15 +342,17 @@ int main(int argc, char **argv)
 	/* Should sltrace die, the filter goes on asking for a tracer. */
 	if (engine_filtered())
 		guard_serve_filter();
+	script_begin();
 	rc = stats_start();
 	if (rc < 0)
 		msg_error("--summary-interval: cannot start a timer: %s",
 			  strerror(-rc));
 	status = engine_run(&killed_by);
 	guard_stop();
-	if (cfg.stack_trace || cfg.lc_stack)
+	if (cfg.stack_trace || cfg.lc_stack || script_wants_ustack())
 		unwind_finish();
 	stats_finish();
+	script_finish();
 	probe_finish();
 	out_finish();
 	tips_print(stderr);

@@ -289,6 +289,17 @@ static const char usage_text[] =
 "                 list, without running PROG, each place of SPEC and the\n"
 "                 variables a probe there can show, with their C types\n"
 "\n"
+"Scripts:\n"
+"  --script='PROBES /PREDICATE/ { ACTIONS } ...', --script-file=FILE\n"
+"                 run a script in bpftrace's language on every event it\n"
+"                 names (syscall:, call:, probe:, sdt:, signal:, process:,\n"
+"                 BEGIN, END, interval:); only its output is printed unless\n"
+"                 -e trace= is given too\n"
+"  --unsafe       let the script run commands (system())\n"
+"  -w, --destructive\n"
+"                 with a script: let it change the program (override(),\n"
+"                 signal(), chill())\n"
+"\n"
 "Tampering:\n"
 "  -e inject=SET[:error=ERRNO|:retval=VALUE][:signal=SIG][:syscall=SYSCALL]\n"
 "            [:delay_enter=DELAY][:delay_exit=DELAY][:when=WHEN],\n"
@@ -437,6 +448,10 @@ enum {
 	OPT_LIST_PROBES,
 	OPT_LIST_VARS,
 	OPT_PROBE,
+	OPT_SCRIPT,
+	OPT_SCRIPT_FILE,
+	OPT_UNSAFE,
+	OPT_DESTRUCTIVE,
 	OPT_QUAL = 0x200,
 };
 
@@ -477,6 +492,10 @@ static const struct option long_options[] = {
 	{ "list-probes",	required_argument, NULL, OPT_LIST_PROBES },
 	{ "list-vars",		required_argument, NULL, OPT_LIST_VARS },
 	{ "probe",		required_argument, NULL, OPT_PROBE },
+	{ "script",		required_argument, NULL, OPT_SCRIPT },
+	{ "script-file",	required_argument, NULL, OPT_SCRIPT_FILE },
+	{ "unsafe",		no_argument,	   NULL, OPT_UNSAFE },
+	{ "destructive",	no_argument,	   NULL, OPT_DESTRUCTIVE },
 	{ "lib-entry",		required_argument, NULL, 'L' },
 	{ "ltrace",		no_argument,	   NULL, OPT_LTRACE },
 	{ "proto-file",		required_argument, NULL, OPT_PROTO_FILE },
@@ -756,6 +775,56 @@ static unsigned int time_precision(const char *arg, const char *opt)
  * and --decode-pids= sets the whole set, as strace's do: the last one
  * given is what holds.
  */
+/* --script-file: the whole file, kept for the run (errors quote it). */
+static void read_script_file(const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	char *text = NULL;
+	size_t len = 0, cap = 0, n;
+
+	if (!f)
+		fatal("%s: %s", path, strerror(errno));
+	do {
+		if (len + 4096 > cap) {
+			cap = cap ? 2 * cap : 8192;
+			text = realloc(text, cap);
+			if (!text)
+				fatal("out of memory");
+		}
+		n = fread(text + len, 1, cap - len - 1, f);
+		len += n;
+	} while (n > 0);
+	if (ferror(f))
+		fatal("%s: %s", path, strerror(errno));
+	if (f != stdin)
+		fclose(f);
+	text[len] = '\0';
+	cfg.script = text;
+	cfg.script_len = len;
+	cfg.script_name = path;
+}
+
+/*
+ * A script's output is the trace, as bpftrace's: no syscall lines, no
+ * signal lines and no exit or attach messages unless -e asks for them.
+ * -w is DTrace's "destructive actions allowed" beside a script.
+ */
+static void script_defaults(void)
+{
+	struct qual_error err;
+
+	if (!cfg.script)
+		return;
+	if (cfg.summary_wall)
+		cfg.script_destructive = true;
+	if (!qualify_get()->trace_given)
+		qual_or_die(qualify_parse_kind(QK_TRACE, "none", &err), &err);
+	if (!qualify_get()->signal_given)
+		qual_or_die(qualify_parse_kind(QK_SIGNAL, "none", &err), &err);
+	qualify_quiet_default(QUIET_ATTACH | QUIET_EXIT | QUIET_PERSONALITY |
+			      QUIET_THREAD_EXECVE);
+}
+
 static void set_decode_pids(const char *arg)
 {
 	char *copy, *save = NULL, *tok;
@@ -1117,6 +1186,24 @@ void cli_parse(int argc, char **argv)
 			cfg.probes = v;
 			break;
 		}
+		case OPT_SCRIPT:
+		case OPT_SCRIPT_FILE:
+			if (cfg.script)
+				usage_error("only one --script or --script-file may be given");
+			if (c == OPT_SCRIPT_FILE) {
+				read_script_file(optarg);
+				break;
+			}
+			cfg.script = optarg;
+			cfg.script_len = strlen(optarg);
+			cfg.script_name = "script";
+			break;
+		case OPT_UNSAFE:
+			cfg.script_unsafe = true;
+			break;
+		case OPT_DESTRUCTIVE:
+			cfg.script_destructive = true;
+			break;
 		case OPT_TIPS:
 			if (!tips_parse(optarg))
 				usage_error("invalid --tips argument: '%s'", optarg);
@@ -1434,4 +1521,5 @@ void cli_parse(int argc, char **argv)
 	 */
 	if (cfg.outfile && cfg.argv)
 		qualify_quiet_default(QUIET_ATTACH | QUIET_PERSONALITY);
+	script_defaults();
 }

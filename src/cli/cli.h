@@ -87,6 +87,12 @@ struct config {
 	const char *list_vars;		/* --list-vars SPEC: PROG not run */
 	const char **probes;		/* --probe, in order */
 	size_t n_probes;
+	/* --script / --script-file (src/script/): the text and its name */
+	const char *script;
+	size_t script_len;
+	const char *script_name;	/* "script", or the file's path */
+	bool script_unsafe;		/* --unsafe: system() */
+	bool script_destructive;	/* -w/--destructive with a script */
 	int daemonize;			/* -D count: 1 grandchild, 2 pgroup, 3 session */
 	bool detach_on_execve;		/* -b execve */
 	unsigned long syscall_limit;	/* --syscall-limit; 0: none */

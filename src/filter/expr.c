@@ -654,6 +654,7 @@ int qual_parse_value(struct qualifiers *q, enum qual_kind kind,
 		if (parse_syscall_set(&q->trace, value, err) < 0)
 			return -1;
 		qual_add_unknown_syscalls(&q->trace);
+		q->trace_given = true;
 		return 0;
 	case QK_ABBREV:
 		return parse_syscall_set(&q->abbrev, value, err);
@@ -662,6 +663,7 @@ int qual_parse_value(struct qualifiers *q, enum qual_kind kind,
 	case QK_RAW:
 		return parse_syscall_set(&q->raw, value, err);
 	case QK_SIGNAL:
+		q->signal_given = true;
 		return parse_signals(&q->signals, value, err);
 	case QK_READ:
 		return parse_fds(&q->read, value, err);

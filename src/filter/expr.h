@@ -60,6 +60,8 @@ struct qualifiers {
 	unsigned int status;		/* STATUS_* */
 	unsigned int quiet;		/* QUIET_* */
 	bool quiet_given;		/* by -e quiet= or -q, not the default */
+	bool trace_given;		/* by -e trace= or --trace= */
+	bool signal_given;		/* by -e signal= */
 	bool kvm_vcpu;			/* -e kvm=vcpu: KVM_RUN's exit reason */
 	unsigned int decode_fds;	/* DECODE_FD_* */
 	/* -e inject= and -e fault=, in the order given (owned array). */

@@ -43,29 +43,29 @@ static void rules_obj(const struct lc_dso *o, struct lc_obj *ro)
 	ro->is_main = o->is_main;
 }
 
-/* Is a call of sym, defined in callee, made from caller, traced? */
-static bool plt_match(const char *sym, const struct lc_dso *callee,
-		      const struct lc_dso *caller)
+/* Is a call of sym, defined in callee, made from caller, selected? */
+static bool plt_match(const struct lc_ruleset *rs, const char *sym,
+		      const struct lc_dso *callee, const struct lc_dso *caller)
 {
 	struct lc_obj a, b;
 
-	if (!cfg.lc_plt.n)
+	if (!rs || !rs->n)
 		return false;
 	if (callee)
 		rules_obj(callee, &a);
 	rules_obj(caller, &b);
-	return lc_rules_match_obj(&cfg.lc_plt, sym, callee ? &a : NULL, &b,
-				  NULL);
+	return lc_rules_match_obj(rs, sym, callee ? &a : NULL, &b, NULL);
 }
 
-static bool entry_match(const char *sym, const struct lc_dso *o)
+static bool entry_match(const struct lc_ruleset *rs, const char *sym,
+			const struct lc_dso *o)
 {
 	struct lc_obj a;
 
-	if (!cfg.lc_entry.n)
+	if (!rs || !rs->n)
 		return false;
 	rules_obj(o, &a);
-	return lc_rules_match_obj(&cfg.lc_entry, sym, &a, NULL, NULL);
+	return lc_rules_match_obj(rs, sym, &a, NULL, NULL);
 }
 
 /* The object the dynamic linker would bind name to: the first in the
@@ -126,6 +126,79 @@ static const struct lc_dso *lt_visible(const struct lc_dso *lib,
 	return NULL;
 }
 
+/* May the printer's rules select calls o makes through its PLT? */
+static bool print_plt_of(const struct lc_dso *o)
+{
+	return cfg.lc_plt.n && (o->is_main || !cfg.lc_plt.main_only) &&
+	       !lt_skips(o);
+}
+
+/* The observers whose PLT rules may select calls o makes. */
+static unsigned int obs_plt_of(const struct lc_dso *o)
+{
+	unsigned int who = 0;
+
+	for (unsigned int i = 0; i < lc_nobservers; i++) {
+		const struct lc_ruleset *rs = lc_observers[i]->plt;
+
+		if (rs && rs->n && (o->is_main || !rs->main_only))
+			who |= LC_WHO_OBS(i);
+	}
+	return who;
+}
+
+/*
+ * Who wants the calls of sym that o makes through its PLT slot e (lib:
+ * the definer).  The printer in ltrace's style sees what ltrace sees;
+ * an observer, every call its rules name.
+ */
+static unsigned int plt_who(const struct elfobj_plt *e, struct lc_dso *lib,
+			    const struct lc_dso *o, bool print,
+			    unsigned int obs)
+{
+	unsigned int who = 0;
+
+	/*
+	 * ltrace reads only the PLT's own relocations (.rela.plt): calls
+	 * through a GOT slot of .rela.dyn — a .plt.got entry (malloc in a
+	 * program that also takes its address, __cxa_finalize), -fno-plt
+	 * calls — it never sees.
+	 */
+	if (print && !(cfg.lc_style == LC_STYLE_LTRACE &&
+		       e->reloc == ELFOBJ_GLOB_DAT) &&
+	    plt_match(&cfg.lc_plt, e->name, lt_visible(lib, e->name), o))
+		who |= LC_WHO_PRINT;
+	for (unsigned int i = 0; obs && i < lc_nobservers; i++)
+		if ((obs & LC_WHO_OBS(i)) &&
+		    plt_match(lc_observers[i]->plt, e->name, lib, o))
+			who |= LC_WHO_OBS(i);
+	return who;
+}
+
+/* Who wants the calls of sym at its entry in o (-L's rules). */
+static unsigned int entry_who(const char *sym, const struct lc_dso *o)
+{
+	unsigned int who = 0;
+
+	if (entry_match(&cfg.lc_entry, sym, o))
+		who |= LC_WHO_PRINT;
+	for (unsigned int i = 0; i < lc_nobservers; i++)
+		if (entry_match(lc_observers[i]->entry, sym, o))
+			who |= LC_WHO_OBS(i);
+	return who;
+}
+
+/* Some rules select function entries. */
+static bool entries_wanted(void)
+{
+	if (cfg.lc_entry.n)
+		return true;
+	for (unsigned int i = 0; i < lc_nobservers; i++)
+		if (lc_observers[i]->entry && lc_observers[i]->entry->n)
+			return true;
+	return false;
+}
+
 static const struct proto *find_proto(const char *name, struct lc_dso *lib,
 				      uint64_t value)
 {
@@ -177,9 +250,13 @@ static int ret_kind(const char *name)
 	return RET_HOOK;
 }
 
-/* value: the symbol's link-time address in lib when known, else 0. */
+/*
+ * value: the symbol's link-time address in lib when known, else 0.  who:
+ * LC_WHO_*, whose calls they are.
+ */
 static struct lc_site *site_new(const char *name, struct lc_dso *owner,
-				struct lc_dso *lib, uint64_t value)
+				struct lc_dso *lib, uint64_t value,
+				unsigned int who)
 {
 	struct lc_site *site = calloc(1, sizeof(*site));
 	char *dem = NULL;
@@ -195,6 +272,10 @@ static struct lc_site *site_new(const char *name, struct lc_dso *owner,
 		free(site);
 		return NULL;
 	}
+	site->who = who;
+	/* The observers are told where the function is. */
+	if ((who & LC_WHO_OBSERVERS) && lib)
+		site->lib = strdup(lib->path);
 	site->proto = find_proto(name, lib, value);
 	site->ret = ret_kind(name);
 	return site;
@@ -212,9 +293,13 @@ static void plant(struct tcb *tcp, struct lc_proc *p, uint64_t addr,
 	}
 }
 
-/* An object's calls into other objects: its PLT slots, and for
- * -fno-plt calls the callee's entry. */
-static void arm_plt(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
+/*
+ * An object's calls into other objects: its PLT slots, and for -fno-plt
+ * calls the callee's entry.  print: the printer's rules apply to o; obs:
+ * the observers' that do (obs_plt_of).
+ */
+static void arm_plt(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o,
+		    bool print, unsigned int obs)
 {
 	const struct elfobj_plt *v;
 	size_t n = elfobj_plts(o->elf, &v);
@@ -223,24 +308,17 @@ static void arm_plt(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
 		const struct elfobj_plt *e = &v[i];
 		struct lc_dso *lib, *in;
 		struct lc_site *site;
+		unsigned int who;
 		uint64_t fn = 0;
 
 		if (!e->name || e->reloc == ELFOBJ_IRELATIVE)
 			continue;
-		/*
-		 * ltrace reads only the PLT's own relocations (.rela.plt):
-		 * calls through a GOT slot of .rela.dyn — a .plt.got entry
-		 * (malloc in a program that also takes its address,
-		 * __cxa_finalize), -fno-plt calls — it never sees.
-		 */
-		if (cfg.lc_style == LC_STYLE_LTRACE &&
-		    e->reloc == ELFOBJ_GLOB_DAT)
-			continue;
 		lib = definer(p, e->name, o);
-		if (!plt_match(e->name, lt_visible(lib, e->name), o))
+		who = plt_who(e, lib, o, print, obs);
+		if (!who)
 			continue;
 		if (e->kind != ELFOBJ_PLT_NONE) {
-			site = site_new(e->name, o, lib, 0);
+			site = site_new(e->name, o, lib, 0, who);
 			if (site) {
 				site->from = o;
 				plant(tcp, p, o->bias + e->plt, o->bias + e->got,
@@ -256,7 +334,7 @@ static void arm_plt(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
 		in = lc_dso_at(p, fn);
 		if (!in || in == o || bp_find(p->bs, fn))
 			continue;
-		site = site_new(e->name, in, in, fn - in->bias);
+		site = site_new(e->name, in, in, fn - in->bias, who);
 		if (!site)
 			continue;
 		site->from = o;
@@ -292,9 +370,13 @@ static void arm_entries(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
 		const struct elfobj_sym *sym = &v[i];
 		uint64_t addr = o->bias + sym->value;
 		struct lc_site *site;
+		unsigned int who;
 		struct bp *old;
 
-		if (!sym->value || !entry_match(sym->name, o))
+		if (!sym->value)
+			continue;
+		who = entry_who(sym->name, o);
+		if (!who)
 			continue;
 		/*
 		 * gcc's "f.cold" is the unlikely half of f, entered by a jump,
@@ -318,13 +400,20 @@ static void arm_entries(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
 			continue;
 		old = bp_find(p->bs, addr);
 		if (old) {
-			/* Also a -fno-plt callee: now every caller counts. */
-			if (old->kind == BPK_ENTRY)
-				((struct lc_site *)old->data)->from = NULL;
+			struct lc_site *os = old->data;
+
+			/* Also a -fno-plt callee: now every caller counts,
+			 * for everyone who wants either. */
+			if (old->kind == BPK_ENTRY) {
+				os->from = NULL;
+				if ((who & LC_WHO_OBSERVERS) && !os->lib)
+					os->lib = strdup(o->path);
+				os->who |= who;
+			}
 			continue;
 		}
 		site = site_new(sym->name, o, o,
-				sym->ifunc ? 0 : sym->value);
+				sym->ifunc ? 0 : sym->value, who);
 		if (!site)
 			continue;
 		site->is_x = true;
@@ -370,7 +459,7 @@ static void arm_obj(struct tcb *tcp, struct lc_proc *p, struct lc_dso *o)
 	struct lc_arm_ctx cx = { tcp, p, o, NULL };
 
 	o->armed = true;
-	if (cfg.lc_entry.n)
+	if (entries_wanted())
 		arm_entries(tcp, p, o);
 	if (elfobj_lookup(o->elf, "_Unwind_RaiseException") ||
 	    elfobj_lookup(o->elf, "__cxa_begin_catch"))
@@ -558,7 +647,8 @@ void lc_rescan(struct tcb *tcp, struct lc_proc *p)
 	if (!p->r_debug) {
 		/* Static: the program is all there is. */
 		for (unsigned int i = 0; first && i < p->nobj; i++) {
-			arm_plt(tcp, p, p->objv[i]);
+			arm_plt(tcp, p, p->objv[i], print_plt_of(p->objv[i]),
+				obs_plt_of(p->objv[i]));
 			arm_obj(tcp, p, p->objv[i]);
 		}
 		return;
@@ -594,12 +684,15 @@ void lc_rescan(struct tcb *tcp, struct lc_proc *p)
 	sweep(p);
 	for (unsigned int i = 0; i < p->nobj; i++) {
 		struct lc_dso *o = p->objv[i];
+		bool print;
+		unsigned int obs;
 
 		if (o->armed)
 			continue;
-		if (cfg.lc_plt.n && (o->is_main || !cfg.lc_plt.main_only) &&
-		    !lt_skips(o))
-			arm_plt(tcp, p, o);
+		print = print_plt_of(o);
+		obs = obs_plt_of(o);
+		if (print || obs)
+			arm_plt(tcp, p, o, print, obs);
 		arm_obj(tcp, p, o);
 	}
 	if (!p->rbrk_armed && rd.brk) {

@@ -92,6 +92,20 @@ struct lc_proc {
 /* The clients (libcall.c). */
 extern const struct lc_client *lc_clients[4];
 extern unsigned int lc_nclients;
+/* The observers (libcall.h), in the order registered. */
+extern const struct lc_observer *lc_observers[4];
+extern unsigned int lc_nobservers;
+
+/*
+ * Who a site's calls are for (lc_site.who): the printer (-l, -L, ltrace's
+ * options) and the observers, observer i being LC_WHO_OBS(i).
+ */
+enum {
+	LC_WHO_PRINT = 1 << 0,
+};
+#define LC_WHO_OBS(i) (2u << (i))
+#define LC_WHO_OBSERVERS (~(unsigned int)LC_WHO_PRINT)
+
 /* Take back the counters in the process's memory (s: its space, or a
  * fork child's) and forget them. */
 void lc_counts_undo(struct lc_proc *p, struct bp_space *s, bool forget_only);
@@ -112,6 +126,11 @@ struct lc_site {
 		RET_TWICE,	/* setjmp, vfork: "= ?" at once */
 		RET_NEVER,	/* __cxa_throw, _Unwind_Resume: "<no return ...>" */
 	} ret;
+	/* LC_WHO_*: printed, observed by whom (0 for a client's). */
+	unsigned int who;
+	/* The defining object's path, kept for the observers (NULL when
+	 * none observes the site, or none is known). */
+	char *lib;
 	/* Also the C++ unwinder's own breakpoint (BPK_UNWIND, BPK_CATCH). */
 	unsigned int unwind;
 	/* BPK_CLIENT: whose, and its data for the entry and for the
@@ -183,5 +202,12 @@ void lc_print_unfinished(struct tcb *tcp, struct lc_task *lt,
 void lc_print_unknown_return(struct tcb *tcp, struct lc_task *lt,
 			     struct lc_frame *f);
 void lc_print_gone(struct tcb *tcp, struct lc_task *lt);
+
+/* lcobs.c: the observers told of f's entry, or of its return with the
+ * registers r (as at the return: r->ret the value). */
+void lc_observe_entry(struct tcb *tcp, struct lc_task *lt, struct lc_frame *f,
+		      bool returns);
+void lc_observe_return(struct tcb *tcp, struct lc_task *lt,
+		       struct lc_frame *f, const struct lc_regs *r);
 
 #endif /* SLTRACE_LIBCALL_LCINT_H */

@@ -54,7 +54,7 @@ unsigned int lc_nclients;
 
 bool libcall_active(void)
 {
-	return cfg.lc_mode != LC_OFF || lc_nclients;
+	return cfg.lc_mode != LC_OFF || lc_nclients || lc_nobservers;
 }
 
 int lc_client_register(const struct lc_client *c)
@@ -72,7 +72,7 @@ int libcall_init(void)
 	char err[512];
 
 	/* ltrace's own files, in its language; nothing else in its mode. */
-	if (cfg.lc_mode == LC_OFF)
+	if (cfg.lc_mode == LC_OFF && !lc_nobservers)
 		;	/* only clients: no library call is printed */
 	else if (cfg.lc_style == LC_STYLE_LTRACE)
 		ltconf_load_config(cfg.lc_proto_files, cfg.n_lc_proto_files);
@@ -163,6 +163,7 @@ void lc_site_put(struct lc_site *site)
 {
 	if (site && --site->refs <= 0) {
 		free(site->name);
+		free(site->lib);
 		free(site);
 	}
 }
@@ -568,20 +569,29 @@ static void entry_hit(struct tcb *tcp, struct lc_task *lt, struct bp *bp,
 	 * pointing at the trap would come back with no frame to match.
 	 */
 	if (site->ret != RET_HOOK) {
-		lc_print_entry(tcp, lt, f, bp->addr);
-		if (site->ret == RET_TWICE)
-			lc_print_unknown_return(tcp, lt, f);
-		else if (cfg.lc_style == LC_STYLE_LTRACE)
-			lc_print_unfinished(tcp, lt, f);
-		else
-			lc_print_noreturn(tcp, lt, f);
+		if (site->who & LC_WHO_OBSERVERS)
+			lc_observe_entry(tcp, lt, f, false);
+		if (site->who & LC_WHO_PRINT) {
+			lc_print_entry(tcp, lt, f, bp->addr);
+			if (site->ret == RET_TWICE)
+				lc_print_unknown_return(tcp, lt, f);
+			else if (cfg.lc_style == LC_STYLE_LTRACE)
+				lc_print_unfinished(tcp, lt, f);
+			else
+				lc_print_noreturn(tcp, lt, f);
+		}
 		lt->depth--;
 		return;
 	}
 	frame_hook(p, tcp->pid, f);
-	lc_print_entry(tcp, lt, f, bp->addr);
+	/* Before the line opens: what the observer prints does not cut it. */
+	if (site->who & LC_WHO_OBSERVERS)
+		lc_observe_entry(tcp, lt, f, f->hooked);
+	if (site->who & LC_WHO_PRINT)
+		lc_print_entry(tcp, lt, f, bp->addr);
 	if (!f->hooked) {
-		lc_print_noreturn(tcp, lt, f);
+		if (site->who & LC_WHO_PRINT)
+			lc_print_noreturn(tcp, lt, f);
 		lt->depth--;
 	}
 }
@@ -625,9 +635,14 @@ static bool ret_hit(struct tcb *tcp, struct lc_task *lt,
 		struct lc_regs r;
 
 		fill_regs(&r, u, lt->proc->bs);
-		if (f->site->proto && lc_proto_needs_fp(f->site->proto))
-			fill_fp(tcp->pid, &r);
-		lc_print_return(tcp, lt, f, &r);
+		if (f->site->who & LC_WHO_PRINT) {
+			if (f->site->proto && lc_proto_needs_fp(f->site->proto))
+				fill_fp(tcp->pid, &r);
+			lc_print_return(tcp, lt, f, &r);
+		}
+		/* After the line: the entry's report came before it. */
+		if (f->site->who & LC_WHO_OBSERVERS)
+			lc_observe_return(tcp, lt, f, &r);
 	}
 	frame_drop(lt->proc->bs, f);
 	lt->depth--;

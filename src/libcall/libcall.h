@@ -13,11 +13,77 @@
 #include <sys/types.h>
 #include <sys/user.h>
 
+#include <time.h>
+
 struct tcb;
 struct lc_arm_ctx;
+struct lc_ruleset;
 
-/* -l / -x / --ltrace asked for library calls, or a client registered. */
+/* -l / -x / --ltrace asked for library calls, or a client or an
+ * observer registered. */
 bool libcall_active(void);
+
+/*
+ * One library call as an observer sees it, at its entry and again at
+ * its return.  Everything it points to lives for the callback only.
+ */
+struct lc_call_info {
+	const char *name;	/* the function (demangled with -C) */
+	/* The object that defines it: the entry's for an entry breakpoint,
+	 * the one the dynamic linker binds to for a PLT slot; NULL when
+	 * none is known. */
+	const char *lib;
+	const char *caller_obj;	/* the calling object's path, or NULL */
+	uint64_t caller;	/* the return address */
+	/*
+	 * The raw integer arguments as the ABI passes them: rdi rsi rdx rcx
+	 * r8 r9 (a floating-point one is not among them); i386: the first
+	 * stack words, zero-extended (zero when unreadable).  nargs: the
+	 * prototype's count when one is known (at most 6 here), else 6.
+	 */
+	unsigned int nargs;
+	uint64_t args[6];
+	const char *argnames;	/* the prototype's "fd,buf,count", or NULL */
+	bool at_return;
+	/* At entry: a return report will follow, unless the frame is left
+	 * otherwise (longjmp, an exception, the task's end): setjmp, vfork,
+	 * __cxa_throw and a return that could not be hooked say false. */
+	bool returns;
+	int64_t retval;		/* at return: rax (i386: eax, sign-extended) */
+	uint64_t latency_ns;	/* at return: since the entry, CLOCK_MONOTONIC */
+	const struct timespec *t0;	/* the entry's CLOCK_MONOTONIC time */
+	unsigned int depth;	/* the task's traced calls it is nested in */
+};
+
+/*
+ * A consumer of library calls (the script runtime, src/script/): the
+ * calls its rules select get breakpoints as if -l or -L had selected
+ * them, and each such call is reported to call() at its entry and at
+ * its return — never printed unless -l/-L select it too; a call that
+ * both select is printed and reported.  The rules are
+ * src/filter/rules.h's, written as -l's (plt: the calls an object makes
+ * through its PLT or GOT, of the main program only when main_only is
+ * set, as sltrace's -l) and -L's (entry: a function's own entry in the
+ * object defining it); either may be NULL.  The rulesets and data must
+ * outlive the trace.  Register before libcall_init(); -1 when there is
+ * no room for another one.
+ *
+ * The entry report comes before the call's line (when -l prints it),
+ * the return report after it: what the observer prints does not split
+ * the line.  One call is reported once, at the first of its breakpoints
+ * it meets: an observer asking for a function's entry (-L-style) does
+ * not see the calls that also go through a PLT slot -l or another
+ * observer watches.  Tasks that are not traced (no -f) are not
+ * reported.
+ */
+struct lc_observer {
+	const struct lc_ruleset *plt;
+	const struct lc_ruleset *entry;
+	void (*call)(struct tcb *tcp, const struct lc_call_info *ci,
+		     void *data);
+	void *data;
+};
+int lc_observer_register(const struct lc_observer *o);
 
 /*
  * Another user of the breakpoint core in the traced processes (the

@@ -89,6 +89,40 @@ void proto_free(struct proto *p)
 	free(p);
 }
 
+/*
+ * An integer as its prototype's type has it: the ABI leaves the bits
+ * above a narrower type undefined (an int's return in rax), so a value
+ * is cut to its width and extended by its sign.  Other kinds: as given.
+ */
+int64_t proto_narrow(const struct ptype *t, uint64_t v)
+{
+	switch (t->kind) {
+	case PT_INT:
+	case PT_BOOL:
+		return (int32_t)v;
+	case PT_UINT:
+		return (uint32_t)v;
+	case PT_SHORT:
+		return (int16_t)v;
+	case PT_USHORT:
+		return (uint16_t)v;
+	case PT_INT8:
+	case PT_CHAR:
+		return (int8_t)v;
+	case PT_UINT8:
+		return (uint8_t)v;
+	case PT_HEX:
+	case PT_OCTAL:
+	case PT_FLAGS:
+	case PT_ENUM:
+		if (t->size && t->size < 8)
+			return (int64_t)(v & ((1ULL << (8 * t->size)) - 1));
+		return (int64_t)v;
+	default:
+		return (int64_t)v;
+	}
+}
+
 static void load_builtins(void)
 {
 	char err[256];

@@ -140,6 +140,13 @@ struct proto *proto_new_named(const char *name, unsigned int nargs,
 void proto_free(struct proto *p);
 
 /*
+ * An integer of type t from the register or word v holding it: cut to
+ * the type's width and extended by its sign (the ABI leaves the bits
+ * above a narrower type undefined); other kinds as they are.
+ */
+int64_t proto_narrow(const struct ptype *t, uint64_t v);
+
+/*
  * The prototype of function name in the object whose soname is
  * lib_soname ("libc.so.6", "MAIN" for the program; NULL when unknown).
  * The user's prototypes come first — the last file loaded wins, and the

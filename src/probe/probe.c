@@ -65,6 +65,7 @@ struct probe {
 	unsigned int planted;	/* breakpoints placed, all processes */
 	unsigned long id;	/* its row in -c's table */
 	bool said_taken;	/* a place of it was taken: said once */
+	bool quiet;		/* the observers' only (probe_add_quiet) */
 };
 
 /* One place of a probe in one object file: a breakpoint's data. */
@@ -99,6 +100,23 @@ struct pobj {
 static struct probe *probes, **probes_tail = &probes;
 static unsigned int nprobes;
 static struct pobj *pobjs;
+
+/* The hit observers (probe_observer_register). */
+static struct {
+	probe_observer_fn *fn;
+	void *data;
+} observers[4];
+static unsigned int nobservers;
+
+int probe_observer_register(probe_observer_fn *fn, void *data)
+{
+	if (nobservers == sizeof(observers) / sizeof(observers[0]))
+		return -1;
+	observers[nobservers].fn = fn;
+	observers[nobservers].data = data;
+	nobservers++;
+	return 0;
+}
 
 bool probe_active(void)
 {
@@ -163,7 +181,7 @@ static void probe_free(struct probe *pr)
 	free(pr);
 }
 
-const char *probe_add(const char *arg)
+static const char *add_probe(const char *arg, bool quiet, unsigned long *id)
 {
 	static char why[256];
 	struct probe *pr = calloc(1, sizeof(*pr));
@@ -221,6 +239,9 @@ const char *probe_add(const char *arg)
 	}
 	free(copy);
 	pr->id = nprobes++;
+	pr->quiet = quiet;
+	if (id)
+		*id = pr->id;
 	*probes_tail = pr;
 	probes_tail = &pr->next;
 	return NULL;
@@ -230,6 +251,16 @@ refuse:
 	free(copy);
 	probe_free(pr);
 	return why;
+}
+
+const char *probe_add(const char *arg)
+{
+	return add_probe(arg, false, NULL);
+}
+
+const char *probe_add_quiet(const char *arg, unsigned long *id)
+{
+	return add_probe(arg, true, id);
 }
 
 /* --- values --------------------------------------------------------------- */
@@ -766,6 +797,73 @@ static int cond_get(void *ctx, void *handle, struct dv_scalar *out)
 	}
 }
 
+/*
+ * The observers are told of the hit: each value evaluated as the
+ * condition reads it (cond_get), in the order the line shows them.
+ */
+static void observe(struct hit_ctx *x)
+{
+	static struct dv_scalar *sc;
+	static struct probe_value *pv;
+	static unsigned int cap;
+	const struct phit *h = x->h;
+	struct probe_hit_info hi = {
+		.id = h->pr->id, .spec = h->pr->name, .quiet = h->pr->quiet,
+		.at_return = x->at_return, .pc = x->pc, .nvals = h->nvals,
+	};
+
+	if (h->nvals > cap) {
+		struct dv_scalar *s2 = realloc(sc, h->nvals * sizeof(*s2));
+		struct probe_value *p2;
+
+		if (s2)
+			sc = s2;
+		p2 = realloc(pv, h->nvals * sizeof(*p2));
+		if (p2)
+			pv = p2;
+		if (!s2 || !p2)
+			return;
+		cap = h->nvals;
+	}
+	for (unsigned int i = 0; i < h->nvals; i++) {
+		struct probe_value *v = &pv[i];
+
+		memset(v, 0, sizeof(*v));
+		v->name = h->vals[i].text;
+		if (cond_get(x, &h->vals[i], &sc[i]) < 0)
+			continue;	/* PROBE_V_NONE */
+		/* $retval as its prototype types it (an int's rax). */
+		if (h->vals[i].kind == PV_RETVAL && h->vals[i].proto &&
+		    h->vals[i].cast.how == PC_DEFAULT && sc[i].kind == DVS_INT)
+			sc[i].i = proto_narrow(&h->vals[i].proto->ret,
+					       (uint64_t)sc[i].i);
+		switch (sc[i].kind) {
+		case DVS_INT:
+			v->kind = PROBE_V_INT;
+			v->i = sc[i].i;
+			break;
+		case DVS_UINT:
+			v->kind = PROBE_V_UINT;
+			v->i = (int64_t)sc[i].u;
+			break;
+		case DVS_FLOAT:
+			v->kind = PROBE_V_FLOAT;
+			v->d = sc[i].d;
+			break;
+		case DVS_STRING:
+			v->kind = PROBE_V_STR;
+			v->s = sc[i].str;
+			v->len = strlen(sc[i].str);
+			break;
+		default:
+			break;
+		}
+	}
+	hi.vals = pv;
+	for (unsigned int i = 0; i < nobservers; i++)
+		observers[i].fn(x->tcp, &hi, observers[i].data);
+}
+
 static void hit_one(struct tcb *tcp, const struct phit *h, uint64_t pc,
 		    const struct user_regs_struct *u, bool at_return)
 {
@@ -784,6 +882,10 @@ static void hit_one(struct tcb *tcp, const struct phit *h, uint64_t pc,
 	x.f.read = read_cb;
 	x.f.ctx = tcp;
 	if (h->cond && !cond_eval(h->cond, cond_get, &x))
+		return;
+	if (nobservers)
+		observe(&x);
+	if (h->pr->quiet)
 		return;
 	if (stats_enabled()) {
 		struct stats_sample smp = { .name = h->pr->name };

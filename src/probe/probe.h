@@ -15,10 +15,56 @@
 #define SLTRACE_PROBE_PROBE_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct tcb;
 
 /* A --probe argument: parsed now; NULL, or a one-line reason. */
 const char *probe_add(const char *arg);
-/* Some --probe was given. */
+/*
+ * The same for a probe whose hits only the observers see (a script's
+ * probe: source): no line, no JSON record, no row of -c's table.  *id
+ * (may be NULL) is what its hits carry.  Before probe_init().
+ */
+const char *probe_add_quiet(const char *arg, unsigned long *id);
+
+/* One value of a hit, as its condition would read it. */
+struct probe_value {
+	const char *name;	/* as the line shows it ("len", "$arg1") */
+	enum {
+		PROBE_V_NONE,	/* unavailable here, or unreadable */
+		PROBE_V_INT,	/* i (a signed value) */
+		PROBE_V_UINT,	/* i holds the bits of an unsigned one */
+		PROBE_V_FLOAT,	/* d */
+		PROBE_V_STR,	/* s, len bytes, NUL-terminated, cut at 255 */
+	} kind;
+	int64_t i;
+	double d;
+	const char *s;
+	size_t len;
+};
+
+/* A hit whose condition held; it and its values live for the call only. */
+struct probe_hit_info {
+	unsigned long id;	/* probe_add_quiet()'s, or the --probe's */
+	const char *spec;	/* the spec as given ("parse%return") */
+	bool quiet;		/* added by probe_add_quiet() */
+	bool at_return;
+	uint64_t pc;		/* the breakpoint's address */
+	size_t nvals;
+	const struct probe_value *vals;
+};
+
+/*
+ * fn is told of every hit of every probe (quiet or not) whose condition
+ * holds, with the values it shows (or would show), evaluated once more
+ * for it and not printed.  Before probe_init(); -1 when there is no room.
+ */
+typedef void probe_observer_fn(struct tcb *tcp,
+			       const struct probe_hit_info *hi, void *data);
+int probe_observer_register(probe_observer_fn *fn, void *data);
+/* Some --probe was given, or a quiet probe added. */
 bool probe_active(void);
 /*
  * Before tracing: check the probes against the program's files (a spec

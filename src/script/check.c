@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +59,16 @@ static const struct fn {
 	{ "str", 1, 2, FN_VALUE, ARG_ANY },
 	{ "path", 1, 1, FN_VALUE, ARG_ANY },
 	{ "speculation", 0, 0, FN_VALUE, ARG_ANY },
+	{ "override", 1, 1, FN_ACTION, ARG_ANY },
+	{ "signal", 1, 1, FN_ACTION, ARG_ANY },
+	{ "chill", 1, 1, FN_ACTION, ARG_ANY },
+};
+
+/* The tampering actions, and why each needs -w. */
+static const char *const destructive[][2] = {
+	{ "override", "changes the traced program" },
+	{ "signal", "sends a signal to the traced program" },
+	{ "chill", "holds the traced program" },
 };
 
 static const char *const builtins[] = {
@@ -151,6 +162,36 @@ static bool clause_has_no_exit(const struct script_clause *cl)
 	return true;
 }
 
+int script_const_value(const char *name, int64_t *v)
+{
+	const char *n;
+	int k;
+
+	/*
+	 * glibc's own tables (2.32 and later) spell every errno and signal
+	 * it knows: no list of ours to keep in step with the kernel's.
+	 */
+	if (name[0] == 'E') {
+		for (k = 1; k < 200; k++) {
+			n = strerrorname_np(k);
+			if (n && !strcmp(n, name)) {
+				*v = k;
+				return 0;
+			}
+		}
+	}
+	if (!strncmp(name, "SIG", 3)) {
+		for (k = 1; k < NSIG; k++) {
+			n = sigabbrev_np(k);
+			if (n && !strcmp(n, name + 3)) {
+				*v = k;
+				return 0;
+			}
+		}
+	}
+	return -1;
+}
+
 static void check_ident(struct checker *c, const struct script_expr *e)
 {
 	size_t k;
@@ -159,6 +200,10 @@ static void check_ident(struct checker *c, const struct script_expr *e)
 		if (!strcmp(builtins[k], e->s))
 			break;
 	if (k == sizeof(builtins) / sizeof(builtins[0]) && !is_argn(e->s)) {
+		int64_t v;
+
+		if (!script_const_value(e->s, &v))
+			return;
 		for (k = 0; k < sizeof(dtrace_names) / sizeof(dtrace_names[0]);
 		     k++) {
 			if (!strcmp(dtrace_names[k][0], e->s)) {
@@ -303,6 +348,14 @@ static void check_call(struct checker *c, const struct script_expr *e,
 	if (!strcmp(f->name, "system") && !(c->flags & SCRIPT_CHECK_UNSAFE)) {
 		fail(c, e->pos, "system() runs a command: it needs --unsafe");
 		return;
+	}
+	for (k = 0; k < sizeof(destructive) / sizeof(destructive[0]); k++) {
+		if (!strcmp(f->name, destructive[k][0]) &&
+		    !(c->flags & SCRIPT_CHECK_DESTRUCTIVE)) {
+			fail(c, e->pos, "%s() %s: it needs -w", f->name,
+			     destructive[k][1]);
+			return;
+		}
 	}
 	switch (f->arg) {
 	case ARG_ANY:

@@ -117,10 +117,18 @@ void script_rt_free(struct script_rt *rt);
 /*
  * Runs clause k (its predicate, then its block) for ev.  Returns 1 when
  * the predicate held and the block ran, 0 when it did not hold, -1 on a
- * fault (reported once per clause).
+ * fault: "script:LINE:COL: FAULT in clause K+1: WHAT" through host->warn,
+ * once per clause (later faults of the clause are silent).
  */
 int script_rt_fire(struct script_rt *rt, size_t k,
 		   const struct script_event *ev);
+
+/*
+ * Has a clause called exit()?  Then the caller fires no further clause
+ * for the current event; script_rt_fire() itself runs only END clauses
+ * from then on (returning 0 for the others).
+ */
+bool script_rt_exiting(const struct script_rt *rt);
 
 /* Does the script read ustack (the caller then fills a host->ustack)? */
 bool script_rt_wants_ustack(const struct script_rt *rt);

@@ -9,6 +9,7 @@
 #define SLTRACE_SCRIPT_PARSE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "script/ast.h"
 
@@ -28,6 +29,8 @@ int script_parse(const char *text, size_t len, struct script **out,
 
 /* script_check() flags */
 #define SCRIPT_CHECK_UNSAFE 0x1 /* --unsafe: system() is allowed */
+/* -w: override(), signal() and chill() may change the traced program */
+#define SCRIPT_CHECK_DESTRUCTIVE 0x2
 
 /*
  * Checks a parsed script: known builtins and functions, each function's
@@ -37,6 +40,12 @@ int script_parse(const char *text, size_t len, struct script **out,
  */
 int script_check(const struct script *s, unsigned int flags,
 		 struct script_error *err);
+
+/*
+ * The number an identifier names that is not a builtin: an errno name
+ * (EPERM, ENOENT...) or a signal's (SIGUSR1...).  0 and *v, or -1.
+ */
+int script_const_value(const char *name, int64_t *v);
 
 /*
  * Formats err as a compiler does, into buf (always NUL-terminated when

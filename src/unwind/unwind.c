@@ -404,6 +404,51 @@ static void print_stack(struct tcb *tcp, unsigned int max_frames)
 		      tcp->pid, n > 0 ? n : 0, why);
 }
 
+/*
+ * The frames' pcs alone, for a script's ustack: what print_stack()
+ * walks, before any symbol is looked up.
+ */
+int unwind_pcs(struct tcb *tcp, uint64_t *pc, unsigned int max)
+{
+	struct uw_proc *p;
+	const char *why = NULL;
+	int n;
+
+	if (!max || pcs_reserve(max) < 0)
+		return -ENOMEM;
+	p = task_proc(tcp, true);
+	if (!p)
+		return -ESRCH;
+	if (p->maps_stale && uw_maps_load(p) < 0)
+		return -errno;
+	if (p->compat)
+		n = uw_dw_frames(p, tcp, pcs, max, &why);
+	else
+		n = uw_unw_frames(p, tcp, pcs, max, &why);
+	for (int i = 0; i < n; i++) {
+		if (p->compat && pcs[i].pc > UINT32_MAX)
+			return i;
+		pc[i] = pcs[i].pc;
+	}
+	return n < 0 ? -EFAULT : n;
+}
+
+int unwind_pc_text(struct tcb *tcp, uint64_t pc, bool caller, char *buf,
+		   size_t size)
+{
+	struct uw_proc *p = task_proc(tcp, true);
+	struct uw_pc f = { .pc = pc, .caller = caller };
+	const struct uw_text *t;
+
+	if (!p || (p->maps_stale && uw_maps_load(p) < 0))
+		return -1;
+	t = frame_text(p, &f);
+	if (!t || !t->frame.symbol)
+		return -1;
+	snprintf(buf, size, "%s+%" PRIu64, t->frame.symbol, t->frame.offset);
+	return 0;
+}
+
 void unwind_print_limit(struct tcb *tcp, unsigned int max_frames)
 {
 	/* JSON records carry their stack: stack_hook() wrote it. */

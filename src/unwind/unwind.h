@@ -27,6 +27,8 @@
 #ifndef SLTRACE_UNWIND_H
 #define SLTRACE_UNWIND_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct tcb;
@@ -56,6 +58,21 @@ void unwind_print(struct tcb *tcp);
  * outlive the code they describe.
  */
 void unwind_print_limit(struct tcb *tcp, unsigned int max_frames);
+
+/*
+ * The pcs of tcp's stack now, innermost first, at most max (after the
+ * first, each a return address): their number, or -errno.  For keys of
+ * a script's maps; unwind_init() must have been called.
+ */
+int unwind_pcs(struct tcb *tcp, uint64_t *pc, unsigned int max);
+
+/*
+ * The text of pc in tcp's process as bpftrace's ustack shows a frame,
+ * "symbol+offset" (caller: pc is a return address, looked up at pc - 1),
+ * into buf; 0, or -1 when no symbol covers it.
+ */
+int unwind_pc_text(struct tcb *tcp, uint64_t pc, bool caller, char *buf,
+		   size_t size);
 
 /*
  * A tracer that replaces return addresses on the stack (the library-call

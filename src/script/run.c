@@ -1,0 +1,1199 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * A script on the tracer (run.h): which clause an event fires, and the
+ * event as the evaluator reads it (eval.h).
+ *
+ * Each clause's probes are compiled once into matchers: a syscall set
+ * per personality (names, globs, strace's %sets), a signal, a process
+ * event.  The script's syscalls are added to the engine's stops, so the
+ * seccomp filter of -f stops only where the script looks; a syscall
+ * nothing names runs at full speed.  An event builds its struct
+ * script_event on the stack; the task's command name is read once per
+ * task (and again after exec or prctl(PR_SET_NAME)), nothing else is
+ * read unless the clause asks for it (str(), ustack, path()).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fnmatch.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "engine/engine.h"
+#include "engine/tcb.h"
+#include "filter/expr.h"
+#include "filter/rules.h"
+#include "filter/sets.h"
+#include "libcall/libcall.h"
+#include "log.h"
+#include "output/output.h"
+#include "probe/probe.h"
+#include "script/eval.h"
+#include "script/parse.h"
+#include "script/run.h"
+#include "sysent/sysent.h"
+#include "syscall/printers.h"
+#include "unwind/unwind.h"
+#include "xlat/xlat.h"
+
+/* One probe of a clause, ready to be matched. */
+struct matcher {
+	size_t clause;
+	const struct script_probe *probe;
+	struct scset *set; /* SYSCALL */
+	int signo; /* SIGNAL: 0 for any */
+	unsigned long probe_id; /* SPEC: probe_add_quiet()'s */
+};
+
+/* A task's command name, parent and user, read once. */
+struct thr {
+	pid_t tid;
+	bool comm_ok, ids_ok;
+	char comm[16];
+	pid_t ppid;
+	uid_t uid;
+	struct thr *next;
+};
+
+#define THR_BUCKETS 256
+
+static struct script *script;
+static struct script_rt *rt;
+static struct matcher *m;
+static size_t nm;
+/* Syscall matchers fired at entry and at exit, per personality. */
+static struct scset at_entry, at_exit;
+static bool want_signal, want_fork, want_exec, want_exit;
+/* call: sources, as -l (PLT calls) and -L (FUNC@LIB: entries) rules */
+static struct lc_ruleset plt_rules, entry_rules;
+static bool want_calls, want_probes;
+static struct thr *thr[THR_BUCKETS];
+static bool ended;
+/* The script reads ppid or uid: /proc/PID/status once per task. */
+static bool want_ids;
+
+/* interval: clauses */
+static timer_t tick_timer;
+static bool tick_on;
+static struct interval {
+	size_t clause;
+	const struct script_probe *probe;
+	uint64_t period, next;
+} *iv;
+static size_t niv;
+
+bool script_active(void)
+{
+	return script != NULL;
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
+}
+
+static uint64_t wall_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_REALTIME, &t);
+	return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
+}
+
+static uint64_t ts_ns(const struct timespec *t)
+{
+	return (uint64_t)t->tv_sec * 1000000000ULL + (uint64_t)t->tv_nsec;
+}
+
+/* ---- the host: what the evaluator asks of the tracer ---- */
+
+static struct thr *thr_get(pid_t tid, bool make)
+{
+	struct thr **head = &thr[(unsigned int)tid % THR_BUCKETS], *t;
+
+	for (t = *head; t; t = t->next)
+		if (t->tid == tid)
+			return t;
+	if (!make)
+		return NULL;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->tid = tid;
+	t->next = *head;
+	*head = t;
+	return t;
+}
+
+static void thr_drop(pid_t tid)
+{
+	struct thr **p = &thr[(unsigned int)tid % THR_BUCKETS], *t;
+
+	for (; (t = *p); p = &t->next) {
+		if (t->tid == tid) {
+			*p = t->next;
+			free(t);
+			return;
+		}
+	}
+}
+
+static void host_comm(void *ctx, char *buf, size_t size)
+{
+	struct tcb *tcp = ctx;
+	struct thr *t = tcp ? thr_get(tcp->pid, true) : NULL;
+
+	if (!size)
+		return;
+	buf[0] = '\0';
+	if (!t)
+		return;
+	if (!t->comm_ok) {
+		char path[64];
+		FILE *f;
+
+		snprintf(path, sizeof(path), "/proc/%d/comm", (int)tcp->pid);
+		f = fopen(path, "re");
+		if (f) {
+			if (fgets(t->comm, sizeof(t->comm), f))
+				t->comm[strcspn(t->comm, "\n")] = '\0';
+			fclose(f);
+			t->comm_ok = true;
+		}
+	}
+	snprintf(buf, size, "%s", t->comm);
+}
+
+static long host_read_str(void *ctx, uint64_t addr, char *buf, size_t size)
+{
+	ssize_t n;
+
+	if (!ctx || size < 1)
+		return -EINVAL;
+	n = tracee_read_str(ctx, addr, buf, size - 1);
+	if (n < 0)
+		return n;
+	if ((size_t)n > size - 1)
+		n = (ssize_t)size - 1;
+	buf[n] = '\0';
+	return n;
+}
+
+static int host_fd_path(void *ctx, int fd, char *buf, size_t size)
+{
+	struct tcb *tcp = ctx;
+	ssize_t n;
+
+	if (!tcp)
+		return -EINVAL;
+	n = fd_path(tcp->pid, fd, buf, size);
+	if (n < 0)
+		return -EBADF;
+	return (int)n;
+}
+
+/* The event being run, for the records of what it prints. */
+static const struct script_event *cur_ev;
+
+/*
+ * Text as it is; in JSON, each piece of output is a "print" record of
+ * the task whose event made it (doc/json.md).
+ */
+static void host_write(void *hctx, const char *text, size_t len)
+{
+	struct outstream *os = out_shared();
+	char *s;
+
+	(void)hctx;
+	if (!out_is_json()) {
+		out_write(os, text, len);
+		return;
+	}
+	s = strndup(text, len);
+	if (!s)
+		return;
+	out_jrec_begin(os, "print");
+	if (cur_ev && cur_ev->tid) {
+		out_jkey(os, "pid");
+		out_jint(os, cur_ev->pid);
+		out_jkey(os, "tid");
+		out_jint(os, cur_ev->tid);
+	}
+	out_jkey(os, "text");
+	out_jstr(os, s);
+	out_jrec_end(os);
+	free(s);
+}
+
+static void host_warn(void *hctx, const char *msg)
+{
+	(void)hctx;
+	msg_error("%s", msg);
+}
+
+static void host_exit(void *hctx, int code)
+{
+	(void)hctx;
+	(void)code;
+	if (ended)
+		return;
+	ended = true;
+	engine_end_trace();
+}
+
+static void host_system(void *hctx, const char *cmd)
+{
+	int rc;
+
+	(void)hctx;
+	out_flush(out_shared());
+	rc = system(cmd);
+	if (rc == -1)
+		msg_perror("system");
+}
+
+/*
+ * ustack: the frames' texts are looked up when the stack is taken (the
+ * process may be gone when the maps are printed) and kept by pc.
+ */
+#define FRAME_BUCKETS 4096
+
+static struct frame_text {
+	uint64_t pc;
+	char *text;
+	struct frame_text *next;
+} *frames[FRAME_BUCKETS];
+
+static struct frame_text **frame_slot(uint64_t pc)
+{
+	struct frame_text **p = &frames[(pc >> 2) % FRAME_BUCKETS];
+
+	while (*p && (*p)->pc != pc)
+		p = &(*p)->next;
+	return p;
+}
+
+static int host_ustack(void *ctx, uint64_t *pc, unsigned int max)
+{
+	struct tcb *tcp = ctx;
+	char buf[512];
+	int n;
+
+	if (!tcp)
+		return -EINVAL;
+	n = unwind_pcs(tcp, pc, max);
+	for (int i = 0; i < n; i++) {
+		struct frame_text **p = frame_slot(pc[i]), *f;
+
+		if (*p)
+			continue;
+		if (unwind_pc_text(tcp, pc[i], i > 0, buf, sizeof(buf)) < 0)
+			continue;
+		f = malloc(sizeof(*f));
+		if (!f)
+			break;
+		f->pc = pc[i];
+		f->text = strdup(buf);
+		f->next = NULL;
+		if (!f->text) {
+			free(f);
+			break;
+		}
+		*p = f;
+	}
+	return n;
+}
+
+static int host_frame(void *hctx, uint64_t pc, char *buf, size_t size)
+{
+	struct frame_text *f = *frame_slot(pc);
+
+	(void)hctx;
+	if (!f)
+		return -1;
+	snprintf(buf, size, "%s", f->text);
+	return 0;
+}
+
+static void frames_free(void)
+{
+	for (unsigned int b = 0; b < FRAME_BUCKETS; b++) {
+		while (frames[b]) {
+			struct frame_text *f = frames[b];
+
+			frames[b] = f->next;
+			free(f->text);
+			free(f);
+		}
+	}
+}
+
+static const struct script_host host = {
+	.read_str = host_read_str,
+	.comm = host_comm,
+	.ustack = host_ustack,
+	.frame = host_frame,
+	.fd_path = host_fd_path,
+	.write = host_write,
+	.warn = host_warn,
+	.exit = host_exit,
+	.system = host_system,
+};
+
+/* ---- the events ---- */
+
+/* PPid: and the real Uid: of /proc/TID/status. */
+static void read_ids(struct thr *t)
+{
+	char path[64], line[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)t->tid);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "PPid:", 5))
+			t->ppid = (pid_t)atol(line + 5);
+		else if (!strncmp(line, "Uid:", 4))
+			t->uid = (uid_t)strtoul(line + 4, NULL, 10);
+	}
+	fclose(f);
+	t->ids_ok = true;
+}
+
+static void ev_task(struct script_event *ev, struct tcb *tcp)
+{
+	ev->pid = tcp->tgid ? tcp->tgid : tcp->pid;
+	ev->tid = tcp->pid;
+	ev->ctx = tcp;
+	ev->cpu = -1;
+	if (want_ids) {
+		struct thr *t = thr_get(tcp->pid, true);
+
+		if (t && !t->ids_ok)
+			read_ids(t);
+		if (t) {
+			ev->ppid = t->ppid;
+			ev->uid = t->uid;
+		}
+	}
+}
+
+/*
+ * Argument names, "fd,buf,count" (a syscall row's, a prototype's), split
+ * once for as long as the same text comes again.
+ */
+static const char *const *argnames_of(const char *list, unsigned int *n)
+{
+	static const char *last;
+	static char buf[256];
+	static const char *names[MAX_ARGS];
+	static unsigned int count;
+	char *p;
+
+	*n = 0;
+	if (!list)
+		return NULL;
+	if (list != last) {
+		last = list;
+		count = 0;
+		snprintf(buf, sizeof(buf), "%s", list);
+		for (p = buf; *p && count < MAX_ARGS;) {
+			names[count++] = p;
+			p += strcspn(p, ",");
+			if (*p)
+				*p++ = '\0';
+		}
+	}
+	*n = count;
+	return names;
+}
+
+static void fire(size_t k, const struct script_event *ev)
+{
+	if (ended)
+		return;
+	cur_ev = ev;
+	script_rt_fire(rt, k, ev);
+	cur_ev = NULL;
+}
+
+static void run_intervals(uint64_t now);
+
+/* exit and exit_group have no exit stop: a whole-syscall clause fires at
+ * their entry. */
+static bool noreturn(const struct sysent *ent)
+{
+	return ent && (!strcmp(ent->name, "exit") ||
+		       !strcmp(ent->name, "exit_group"));
+}
+
+static void on_syscall(struct tcb *tcp, bool exiting)
+{
+	const struct syscall_state *sc = &tcp->sc;
+	struct script_event ev = { 0 };
+	const struct scset *want = exiting ? &at_exit : &at_entry;
+
+	if (sc->nr < 0 || !scset_has(want, sc->pers, sc->nr))
+		return;
+	ev_task(&ev, tcp);
+	ev.name = sc->ent ? sc->ent->name : NULL;
+	ev.at_exit = exiting;
+	ev.args = sc->args;
+	ev.nargs = sc->ent ? sc->ent->nargs : MAX_ARGS;
+	ev.argnames = argnames_of(sc->ent ? sc->ent->argnames : NULL,
+				  &ev.nargnames);
+	ev.nsecs = ts_ns(exiting ? &sc->t_exit : &sc->t_entry);
+	if (exiting && sc->has_rval) {
+		ev.has_retval = true;
+		ev.retval = sc->rval;
+		ev.err = sc->is_error ? (int)-sc->rval : 0;
+		ev.has_latency = true;
+		ev.latency_ns = ts_ns(&sc->t_exit) - ts_ns(&sc->t_entry);
+	}
+	for (size_t i = 0; i < nm && !ended; i++) {
+		const struct matcher *x = &m[i];
+		enum script_at at;
+
+		if (x->probe->kind != SCRIPT_PROBE_SYSCALL ||
+		    !scset_has(x->set, sc->pers, sc->nr))
+			continue;
+		at = x->probe->at;
+		/* No at written: the whole syscall, at its exit. */
+		if (at == SCRIPT_AT_DEFAULT && noreturn(sc->ent))
+			at = SCRIPT_AT_ENTRY;
+		else if (at == SCRIPT_AT_DEFAULT)
+			at = SCRIPT_AT_EXIT;
+		if ((at == SCRIPT_AT_EXIT) != exiting)
+			continue;
+		ev.probe = x->probe;
+		fire(x->clause, &ev);
+	}
+	if (niv)
+		run_intervals(ev.nsecs);
+}
+
+static void on_syscall_entry(struct tcb *tcp)
+{
+	on_syscall(tcp, false);
+}
+
+static void on_syscall_exit(struct tcb *tcp)
+{
+	const struct syscall_state *sc = &tcp->sc;
+
+	/* A new name, a new user: read them again at the next event. */
+	if (sc->ent && !strcmp(sc->ent->name, "prctl") &&
+	    sc->args[0] == PR_SET_NAME) {
+		struct thr *t = thr_get(tcp->pid, false);
+
+		if (t)
+			t->comm_ok = false;
+	} else if (want_ids && sc->ent && !strncmp(sc->ent->name, "set", 3) &&
+		   strstr(sc->ent->name, "uid")) {
+		struct thr *t = thr_get(tcp->pid, false);
+
+		if (t)
+			t->ids_ok = false;
+	}
+	on_syscall(tcp, true);
+}
+
+/* Fire every matcher of kind (and event, for process:) at tcp. */
+static void fire_kind(struct tcb *tcp, enum script_probe_kind kind, int event,
+		      struct script_event *ev)
+{
+	for (size_t i = 0; i < nm && !ended; i++) {
+		const struct matcher *x = &m[i];
+
+		if (x->probe->kind != kind)
+			continue;
+		if (kind == SCRIPT_PROBE_PROCESS &&
+		    (int)x->probe->event != event)
+			continue;
+		if (kind == SCRIPT_PROBE_SIGNAL && x->signo &&
+		    x->signo != ev->signo)
+			continue;
+		ev->probe = x->probe;
+		fire(x->clause, ev);
+	}
+}
+
+static void on_signal(struct tcb *tcp, const siginfo_t *si)
+{
+	struct script_event ev = { 0 };
+
+	if (!want_signal)
+		return;
+	ev_task(&ev, tcp);
+	ev.signo = si->si_signo;
+	ev.name = signal_name(si->si_signo);
+	ev.nsecs = mono_ns();
+	fire_kind(tcp, SCRIPT_PROBE_SIGNAL, 0, &ev);
+}
+
+static void on_spawned(struct tcb *parent, pid_t child, int how,
+		       uint64_t clone_flags)
+{
+	struct script_event ev = { 0 };
+	uint64_t arg[2] = { (uint64_t)child, clone_flags };
+
+	(void)how;
+	if (!want_fork)
+		return;
+	ev_task(&ev, parent);
+	ev.name = "fork";
+	ev.args = arg;
+	ev.nargs = 2;
+	ev.nsecs = mono_ns();
+	fire_kind(parent, SCRIPT_PROBE_PROCESS, SCRIPT_PROCESS_FORK, &ev);
+}
+
+static void on_exec(struct tcb *tcp, pid_t former_tid)
+{
+	struct script_event ev = { 0 };
+	struct thr *t = thr_get(tcp->pid, false);
+
+	if (former_tid != tcp->pid) {
+		thr_drop(former_tid);
+		script_rt_thread_gone(rt, former_tid);
+	}
+	if (t)
+		t->comm_ok = t->ids_ok = false;
+	if (!want_exec)
+		return;
+	ev_task(&ev, tcp);
+	ev.name = "exec";
+	ev.nsecs = mono_ns();
+	fire_kind(tcp, SCRIPT_PROBE_PROCESS, SCRIPT_PROCESS_EXEC, &ev);
+}
+
+static void on_exited(struct tcb *tcp, int status)
+{
+	struct script_event ev = { 0 };
+	uint64_t arg[2];
+
+	if (want_exit) {
+		ev_task(&ev, tcp);
+		ev.name = "exit";
+		ev.nsecs = mono_ns();
+		ev.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) :
+						   128 + WTERMSIG(status);
+		if (WIFSIGNALED(status))
+			ev.signo = WTERMSIG(status);
+		/* arg0: the exit status, arg1: the signal that killed it */
+		arg[0] = WIFEXITED(status) ? (uint64_t)WEXITSTATUS(status) : 0;
+		arg[1] = (uint64_t)ev.signo;
+		ev.args = arg;
+		ev.nargs = 2;
+		fire_kind(tcp, SCRIPT_PROBE_PROCESS, SCRIPT_PROCESS_EXIT, &ev);
+	}
+	thr_drop(tcp->pid);
+	script_rt_thread_gone(rt, tcp->pid);
+}
+
+static void on_superseded(struct tcb *tcp, pid_t by)
+{
+	(void)by;
+	thr_drop(tcp->pid);
+	script_rt_thread_gone(rt, tcp->pid);
+}
+
+static void on_tick(void)
+{
+	if (niv)
+		run_intervals(mono_ns());
+}
+
+/* Does a call: probe name this call?  LIB matches the object's file
+ * name, whole or up to a '.' ("libc" and "libc.so.6" both). */
+static bool call_matches(const struct script_probe *p,
+			 const struct lc_call_info *ci)
+{
+	const char *base;
+	size_t n;
+
+	if (fnmatch(p->name, ci->name, 0))
+		return false;
+	if (!p->lib)
+		return true;
+	if (!ci->lib)
+		return false;
+	base = strrchr(ci->lib, '/') ? strrchr(ci->lib, '/') + 1 : ci->lib;
+	if (!fnmatch(p->lib, base, 0))
+		return true;
+	n = strlen(p->lib);
+	return !strncmp(base, p->lib, n) && base[n] == '.';
+}
+
+static void on_call(struct tcb *tcp, const struct lc_call_info *ci,
+		    void *data)
+{
+	struct script_event ev = { 0 };
+
+	(void)data;
+	ev_task(&ev, tcp);
+	ev.name = ci->name;
+	ev.at_exit = ci->at_return;
+	ev.args = ci->args;
+	ev.nargs = ci->nargs;
+	ev.argnames = argnames_of(ci->argnames, &ev.nargnames);
+	ev.caller = ci->caller;
+	ev.nsecs = ci->at_return ? ts_ns(ci->t0) + ci->latency_ns :
+				   ts_ns(ci->t0);
+	if (ci->at_return) {
+		ev.has_retval = true;
+		ev.retval = ci->retval;
+		ev.has_latency = true;
+		ev.latency_ns = ci->latency_ns;
+	}
+	for (size_t i = 0; i < nm && !ended; i++) {
+		const struct matcher *x = &m[i];
+		enum script_at at;
+
+		if (x->probe->kind != SCRIPT_PROBE_CALL ||
+		    !call_matches(x->probe, ci))
+			continue;
+		at = x->probe->at;
+		/* No at written: the whole call, at its return — or at
+		 * its entry when no return will be seen. */
+		if (at == SCRIPT_AT_DEFAULT)
+			at = !ci->at_return && !ci->returns ? SCRIPT_AT_ENTRY :
+							       SCRIPT_AT_EXIT;
+		if ((at == SCRIPT_AT_EXIT) != ci->at_return)
+			continue;
+		ev.probe = x->probe;
+		fire(x->clause, &ev);
+	}
+}
+
+/*
+ * A probe's values: $retval is retval, argN (USDT) arg N, the others
+ * args.NAME by their names.
+ */
+static void on_probe(struct tcb *tcp, const struct probe_hit_info *hi,
+		     void *data)
+{
+	struct script_named named[32];
+	uint64_t args[12] = { 0 };
+	struct script_event ev = { 0 };
+	size_t nn = 0;
+
+	(void)data;
+	ev_task(&ev, tcp);
+	ev.name = hi->spec;
+	ev.at_exit = hi->at_return;
+	ev.nsecs = mono_ns();
+	ev.caller = hi->pc;
+	for (size_t i = 0; i < hi->nvals; i++) {
+		const struct probe_value *v = &hi->vals[i];
+		int64_t iv = v->kind == PROBE_V_FLOAT ? (int64_t)v->d : v->i;
+		char *end;
+		unsigned long a;
+
+		if (v->kind == PROBE_V_NONE)
+			continue;
+		if (!strcmp(v->name, "$retval") && v->kind != PROBE_V_STR) {
+			ev.has_retval = true;
+			ev.retval = iv;
+			continue;
+		}
+		if (!strncmp(v->name, "arg", 3) && v->kind != PROBE_V_STR) {
+			a = strtoul(v->name + 3, &end, 10);
+			if (end != v->name + 3 && !*end && a < 12) {
+				args[a] = (uint64_t)iv;
+				if (a + 1 > ev.nargs)
+					ev.nargs = (unsigned int)a + 1;
+				continue;
+			}
+		}
+		if (nn == sizeof(named) / sizeof(named[0]))
+			continue;
+		named[nn] = (struct script_named){ .name = v->name };
+		if (v->kind == PROBE_V_STR) {
+			named[nn].is_str = true;
+			named[nn].s = v->s;
+			named[nn].len = v->len;
+		} else {
+			named[nn].i = iv;
+		}
+		nn++;
+	}
+	ev.args = args;
+	ev.named = named;
+	ev.nnamed = nn;
+	for (size_t i = 0; i < nm && !ended; i++) {
+		const struct matcher *x = &m[i];
+
+		if (x->probe->kind != SCRIPT_PROBE_SPEC ||
+		    x->probe_id != hi->id)
+			continue;
+		ev.probe = x->probe;
+		fire(x->clause, &ev);
+	}
+}
+
+static const struct lc_observer call_observer = {
+	.plt = &plt_rules,
+	.entry = &entry_rules,
+	.call = on_call,
+};
+
+static const struct engine_consumer consumer = {
+	.syscall_entry = on_syscall_entry,
+	.syscall_exit = on_syscall_exit,
+	.signal = on_signal,
+	.spawned = on_spawned,
+	.exec = on_exec,
+	.exited = on_exited,
+	.superseded = on_superseded,
+	.tick = on_tick,
+};
+
+/* ---- interval: ---- */
+
+static void run_intervals(uint64_t now)
+{
+	for (size_t i = 0; i < niv && !ended; i++) {
+		struct script_event ev = { 0 };
+
+		if (now < iv[i].next)
+			continue;
+		/* A long stall fires once, not once per missed period. */
+		while (iv[i].next <= now)
+			iv[i].next += iv[i].period;
+		ev.probe = iv[i].probe;
+		ev.nsecs = now;
+		ev.cpu = -1;
+		fire(iv[i].clause, &ev);
+	}
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+/*
+ * A POSIX timer, as --summary-interval's: its SIGALRM breaks the
+ * engine's waitpid and the engine ticks; busy tasks also bring the
+ * clock to run_intervals() at every syscall the script sees.
+ */
+static void start_timer(void)
+{
+	uint64_t period = UINT64_MAX, now = mono_ns();
+	struct sigevent sev;
+	struct itimerspec its;
+	struct sigaction old;
+
+	for (size_t i = 0; i < niv; i++) {
+		iv[i].next = now + iv[i].period;
+		if (iv[i].period < period)
+			period = iv[i].period;
+	}
+	if (sigaction(SIGALRM, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_alarm;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGALRM, &sa, NULL);
+	}
+	memset(&sev, 0, sizeof(sev));
+	sev.sigev_notify = SIGEV_SIGNAL;
+	sev.sigev_signo = SIGALRM;
+	if (timer_create(CLOCK_MONOTONIC, &sev, &tick_timer) < 0) {
+		msg_perror("interval: cannot make a timer");
+		return;
+	}
+	memset(&its, 0, sizeof(its));
+	its.it_value.tv_sec = (time_t)(period / 1000000000ULL);
+	its.it_value.tv_nsec = (long)(period % 1000000000ULL);
+	its.it_interval = its.it_value;
+	if (timer_settime(tick_timer, 0, &its, NULL) < 0) {
+		msg_perror("interval: cannot start a timer");
+		timer_delete(tick_timer);
+		return;
+	}
+	tick_on = true;
+}
+
+/* ---- compiling the probes ---- */
+
+static int syscall_set(const struct script_probe *p, struct scset *set)
+{
+	struct qual_error err;
+	bool any = false;
+
+	scset_clear(set);
+	if (!strpbrk(p->name, "*?[")) {
+		if (qual_parse_syscalls(set, p->name, &err) < 0) {
+			msg_error("%s:%u:%u: %s", cfg.script_name, p->pos.line,
+				  p->pos.col, err.msg);
+			return -1;
+		}
+		return 0;
+	}
+	for (int pers = 0; pers < NUM_PERSONALITIES; pers++) {
+		const struct sysent_table *t = &sysent_tables[pers];
+
+		for (unsigned int nr = 0; nr < t->count; nr++) {
+			if (!t->ents[nr].name ||
+			    fnmatch(p->name, t->ents[nr].name, 0))
+				continue;
+			scset_add(set, pers, nr);
+			any = true;
+		}
+	}
+	if (!any) {
+		msg_error("%s:%u:%u: no syscall matches '%s' (a name, a glob such as 'open*', or a set such as '%%file')",
+			  cfg.script_name, p->pos.line, p->pos.col, p->name);
+		return -1;
+	}
+	return 0;
+}
+
+static void scset_or(struct scset *to, const struct scset *from)
+{
+	for (int p = 0; p < NUM_PERSONALITIES; p++)
+		for (unsigned int w = 0; w < SCSET_WORDS; w++)
+			to->bits[p][w] |= from->bits[p][w];
+}
+
+static void add_noreturn(struct scset *to, const struct scset *from)
+{
+	for (int p = 0; p < NUM_PERSONALITIES; p++)
+		for (unsigned int nr = 0; nr < sysent_tables[p].count; nr++)
+			if (scset_has(from, p, nr) &&
+			    noreturn(&sysent_tables[p].ents[nr]))
+				scset_add(to, p, nr);
+}
+
+/* Does e (or any expression under it) name the builtin? */
+static bool expr_uses(const struct script_expr *e, const char *name)
+{
+	if (!e)
+		return false;
+	if (e->kind == SCRIPT_E_IDENT && !strcmp(e->s, name))
+		return true;
+	for (size_t i = 0; i < e->n; i++)
+		if (expr_uses(e->kid[i], name))
+			return true;
+	return false;
+}
+
+static bool block_uses(const struct script_block *b, const char *name)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const struct script_stmt *st = b->stmt[i];
+
+		if (expr_uses(st->lhs, name) || expr_uses(st->expr, name) ||
+		    block_uses(&st->then, name) || block_uses(&st->els, name))
+			return true;
+	}
+	return false;
+}
+
+static bool script_uses(const char *name)
+{
+	for (size_t k = 0; k < script->n; k++)
+		if (expr_uses(script->clause[k].pred, name) ||
+		    block_uses(&script->clause[k].body, name))
+			return true;
+	return false;
+}
+
+static int compile_probe(size_t k, const struct script_probe *p)
+{
+	struct matcher *x;
+
+	switch (p->kind) {
+	case SCRIPT_PROBE_BEGIN:
+	case SCRIPT_PROBE_END:
+		return 0;
+	case SCRIPT_PROBE_INTERVAL: {
+		struct interval *v = realloc(iv, (niv + 1) * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		iv = v;
+		iv[niv++] = (struct interval){ k, p, p->interval_ns, 0 };
+		return 0;
+	}
+	default:
+		break;
+	}
+	x = realloc(m, (nm + 1) * sizeof(*x));
+	if (!x)
+		return -ENOMEM;
+	m = x;
+	x = &m[nm++];
+	*x = (struct matcher){ .clause = k, .probe = p };
+	switch (p->kind) {
+	case SCRIPT_PROBE_SYSCALL:
+		x->set = calloc(1, sizeof(*x->set));
+		if (!x->set)
+			return -ENOMEM;
+		if (syscall_set(p, x->set) < 0)
+			return -1;
+		if (p->at == SCRIPT_AT_ENTRY) {
+			scset_or(&at_entry, x->set);
+		} else {
+			scset_or(&at_exit, x->set);
+			if (p->at == SCRIPT_AT_DEFAULT)
+				add_noreturn(&at_entry, x->set);
+		}
+		return 0;
+	case SCRIPT_PROBE_SIGNAL:
+		want_signal = true;
+		if (!strcmp(p->name, "*"))
+			return 0;
+		x->signo = signal_from_name(p->name);
+		if (x->signo <= 0) {
+			msg_error("%s:%u:%u: unknown signal '%s'",
+				  cfg.script_name, p->pos.line, p->pos.col,
+				  p->name);
+			return -1;
+		}
+		return 0;
+	case SCRIPT_PROBE_CALL: {
+		char rule[512], msg[256];
+
+		/* FUNC: its calls through the PLT, as -l; FUNC@LIB: the
+		 * function's entry in LIB, as -L. */
+		if (p->lib)
+			snprintf(rule, sizeof(rule), "%s@%s", p->name, p->lib);
+		else
+			snprintf(rule, sizeof(rule), "%s", p->name);
+		if (lc_rules_add(p->lib ? &entry_rules : &plt_rules, rule, 0, msg,
+				 sizeof(msg)) < 0) {
+			msg_error("%s:%u:%u: %s", cfg.script_name, p->pos.line,
+				  p->pos.col, msg);
+			return -1;
+		}
+		want_calls = true;
+		return 0;
+	}
+	case SCRIPT_PROBE_SPEC: {
+		/* "probe:SPEC" is --probe's SPEC; "sdt:..." is one already. */
+		const char *spec = strncmp(p->text, "probe:", 6) ? p->text :
+								   p->text + 6;
+		const char *why = probe_add_quiet(spec, &x->probe_id);
+
+		if (why) {
+			msg_error("%s:%u:%u: %s", cfg.script_name, p->pos.line,
+				  p->pos.col, why);
+			return -1;
+		}
+		want_probes = true;
+		return 0;
+	}
+	case SCRIPT_PROBE_PROCESS:
+		if (p->event == SCRIPT_PROCESS_FORK)
+			want_fork = true;
+		else if (p->event == SCRIPT_PROCESS_EXEC)
+			want_exec = true;
+		else
+			want_exit = true;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static int load_text(void)
+{
+	struct script_error err;
+	unsigned int flags = 0;
+	char msg[4096];
+	int rc;
+
+	if (!cfg.script)
+		return 0;
+	if (cfg.script_unsafe)
+		flags |= SCRIPT_CHECK_UNSAFE;
+	if (cfg.script_destructive)
+		flags |= SCRIPT_CHECK_DESTRUCTIVE;
+	rc = script_parse(cfg.script, cfg.script_len, &script, &err);
+	if (!rc) {
+		rc = script_check(script, flags, &err);
+		if (rc) {
+			script_free(script);
+			script = NULL;
+		}
+	}
+	if (rc) {
+		/* The message is the compiler's: "sltrace: NAME:L:C: ...". */
+		script_error_format(msg, sizeof(msg), cfg.script_name,
+				    cfg.script, cfg.script_len, &err);
+		fputs(msg, stderr);
+		if (msg[0] && msg[strlen(msg) - 1] != '\n')
+			fputc('\n', stderr);
+		return -1;
+	}
+	return 0;
+}
+
+int script_load(void)
+{
+	struct scset all;
+	unsigned int flags = 0;
+
+	if (!cfg.script)
+		return 0;
+	if (load_text() < 0)
+		return -1;
+	scset_clear(&at_entry);
+	scset_clear(&at_exit);
+	for (size_t k = 0; k < script->n; k++) {
+		const struct script_clause *cl = &script->clause[k];
+
+		for (size_t j = 0; j < cl->nprobes; j++) {
+			int rc = compile_probe(k, &cl->probes[j]);
+
+			if (rc == -ENOMEM)
+				msg_error("out of memory");
+			if (rc < 0)
+				return -1;
+		}
+	}
+	want_ids = script_uses("ppid") || script_uses("uid");
+	if (want_calls) {
+		/* The program's own calls, as sltrace's -l takes them. */
+		plt_rules.main_only = true;
+		if (lc_observer_register(&call_observer) < 0) {
+			msg_error("script: too many library-call observers");
+			return -1;
+		}
+	}
+	if (want_probes && probe_observer_register(on_probe, NULL) < 0) {
+		msg_error("script: too many probe observers");
+		return -1;
+	}
+	if (cfg.script_unsafe)
+		flags |= SCRIPT_CHECK_UNSAFE;
+	if (cfg.script_destructive)
+		flags |= SCRIPT_CHECK_DESTRUCTIVE;
+	rt = script_rt_new(script, &host, flags);
+	if (!rt) {
+		msg_error("script: %s", strerror(errno));
+		return -1;
+	}
+	/* The script's syscalls are stops (and the filter's) too. */
+	scset_clear(&all);
+	scset_or(&all, &at_entry);
+	scset_or(&all, &at_exit);
+	for (int p = 0; p < NUM_PERSONALITIES; p++)
+		for (unsigned int nr = 0; nr < SCSET_NR_MAX; nr++)
+			if (scset_has(&all, p, nr))
+				engine_stop_also_at(p, nr);
+	return 0;
+}
+
+void script_attach(void)
+{
+	if (script)
+		engine_add_consumer(&consumer);
+}
+
+static void fire_all(enum script_probe_kind kind)
+{
+	struct script_event ev = { 0 };
+
+	if (!script)
+		return;
+	ev.nsecs = mono_ns();
+	ev.cpu = -1;
+	ev.pid = ev.tid = getpid();
+	for (size_t k = 0; k < script->n; k++) {
+		const struct script_clause *cl = &script->clause[k];
+
+		for (size_t j = 0; j < cl->nprobes; j++) {
+			if (cl->probes[j].kind != kind)
+				continue;
+			ev.probe = &cl->probes[j];
+			script_rt_fire(rt, k, &ev);
+			break;
+		}
+	}
+}
+
+void script_begin(void)
+{
+	if (!script)
+		return;
+	fire_all(SCRIPT_PROBE_BEGIN);
+	if (niv)
+		start_timer();
+}
+
+/*
+ * bpftrace's text, JSON records, or with --output-format=folded the
+ * maps keyed by a stack as folded stacks (flamegraph.pl's input).
+ */
+static void print_maps(FILE *f)
+{
+	struct agg_map *const *maps;
+	size_t n;
+
+	if (cfg.out_format != OUT_FORMAT_FOLDED) {
+		script_rt_print_maps(rt, f, out_is_json(), mono_ns(),
+				     wall_ns());
+		return;
+	}
+	maps = script_rt_maps(rt, &n);
+	for (size_t i = 0; i < n; i++)
+		agg_map_print_folded(maps[i], f);
+}
+
+void script_finish(void)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (!script)
+		return;
+	if (tick_on) {
+		timer_delete(tick_timer);
+		tick_on = false;
+	}
+	ended = false;
+	fire_all(SCRIPT_PROBE_END);
+	/* Through the output, after every line still held there. */
+	f = open_memstream(&text, &len);
+	if (f) {
+		print_maps(f);
+		if (fclose(f) == 0)
+			out_write(out_shared(), text, len);
+		free(text);
+	}
+	out_flush(out_shared());
+	script_rt_free(rt);
+	rt = NULL;
+	for (size_t i = 0; i < nm; i++)
+		free(m[i].set);
+	free(m);
+	free(iv);
+	for (unsigned int b = 0; b < THR_BUCKETS; b++)
+		while (thr[b])
+			thr_drop(thr[b]->tid);
+	frames_free();
+	script_free(script);
+	script = NULL;
+}
+
+bool script_wants_ustack(void)
+{
+	return rt && script_rt_wants_ustack(rt);
+}

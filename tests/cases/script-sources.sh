@@ -1,0 +1,70 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# Library calls and probes as a script's sources (issue 13): the threads
+# program writes each bar_add call it makes ("TID bar_add(A, B) = R"),
+# and each script's maps must hold exactly those calls — by thread, by
+# argument, summed — whether the calls come through the PLT (call:FUNC,
+# as -l), at the function's entry (call:FUNC@LIB, as -L) or as probes
+# (probe:FUNC and %return, with the parameters by name).  -c counts the
+# same run's calls as the script does.
+. "$SRCDIR/tests/lib.sh"
+. "$SRCDIR/tests/progs/libcall/lc.sh"
+
+lc_build pie b threads
+
+# map_value FILE KEY: the value of "KEY: N".
+map_value() {
+	grep -F -- "$2: " "$1" | sed -E 's/.*: (-?[0-9]+)$/\1/' | head -1
+}
+
+# want_map NAME AWK-KEY AWK-COND: "@NAME[KEY]: N" lines of exp's calls
+# (fields: 1 tid, 2 a, 3 b, 4 r), sorted.
+want_map() {
+	sed -E 's/^([0-9]+) bar_add\((-?[0-9]+), (-?[0-9]+)\) = (-?[0-9]+)$/\1 \2 \3 \4/' exp |
+		awk "$3 { n[$2]++ } END { for (k in n) print \"@$1[\" k \"]: \" n[k] }" | sort
+}
+
+run() {
+	local name=$1
+	shift
+	"$SLTRACE" -f -o "$name.out" "$@" b/threads 4 50 exp > "$name.prog" 2> "$name.err"
+	expect_rc 0 $? "$name: tracer"
+	expect_line "$name.prog" "ok 4 threads x 50 calls"
+	lc_no_traps "$name.out"
+}
+
+# 1. call:FUNC, by thread, by first argument, summed, and a predicate;
+#    -c -l bar_add counts the same calls in the same run.
+run plt -c -l bar_add --script '
+call:bar_add { @bytid[tid] = count(); @s = sum(retval); }
+call:bar_add:entry { @bya[arg0] = count(); }
+call:bar_add:entry /arg0 == 3 && arg1 > 1/ { @sel = count(); }'
+want_map bytid '$1' 1 > want
+grep -E '^@bytid\[' plt.out | sort > got
+diff -u want got >&2 || fail "call: @bytid differs from the calls made"
+want_map bya '$2' 1 > want
+grep -E '^@bya\[' plt.out | sort > got
+diff -u want got >&2 || fail "call: @bya differs from the calls made"
+sum=$(awk '{ s += $NF } END { print s }' exp)
+[ "$(map_value plt.out @s)" = "$sum" ] || { show plt.out; fail "call: @s is not $sum"; }
+sel=$(sed -E 's/.*\((-?[0-9]+), (-?[0-9]+)\).*/\1 \2/' exp | awk '$1 == 3 && $2 > 1' | wc -l)
+[ "$(map_value plt.out @sel)" = "$sel" ] || { show plt.out; fail "call: @sel is not $sel"; }
+calls=$(awk '$NF == "bar_add" { print $4 }' plt.out)
+[ "$calls" = "$(wc -l < exp)" ] || { show plt.out; fail "call: -c counts $calls, the program made $(wc -l < exp)"; }
+# Only the script's output and the table: no call line.
+expect_no_match plt.out 'bar_add\('
+
+# 2. call:FUNC@LIB: the function's entry in the library, as -L.
+run entry --script 'call:bar_add@libbar.so { @n = count(); @lat = stats(latency); }'
+[ "$(map_value entry.out @n)" = "$(wc -l < exp)" ] || { show entry.out; fail "call@lib: @n"; }
+expect_match entry.out "^@lat: count $(wc -l < exp), average [0-9]+, total [0-9]+$"
+
+# 3. Probes: the entry with its parameters by name, and %return's value.
+run probe --script '
+probe:bar_add { @bya[args.a] = count(); }
+probe:bar_add%return { @r = sum(retval); }'
+want_map bya '$2' 1 > want
+grep -E '^@bya\[' probe.out | sort > got
+diff -u want got >&2 || fail "probe: @bya differs from the calls made"
+[ "$(map_value probe.out @r)" = "$sum" ] || { show probe.out; fail "probe: @r is not $sum"; }
+exit 0
