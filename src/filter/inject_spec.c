@@ -29,6 +29,7 @@
 #include "filter/inject_spec.h"
 #include "sysent/sysent.h"
 #include "xlat/xlat.h"
+#include "util/cesc.h"
 
 #define MAX_ERRNO	4095
 #define MAX_SIGNO	64
@@ -253,17 +254,6 @@ static void check_retval(uint64_t v, struct qual_error *err)
 		     (unsigned long long)v, (uint32_t)v);
 }
 
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /*
  * poke_enter=/poke_exit=: "@argN=HEX[,@argM=HEX...]", N from 1 to 7,
  * each argument once, an even number of hex digits (at most 1024 bytes);
@@ -300,7 +290,8 @@ static int parse_pokes(struct inject_spec *spec, int which, const char *s)
 		if (!p->data)
 			goto bad;
 		for (unsigned int i = 0; i < p->len; i++) {
-			int hi = hex_digit(h[2 * i]), lo = hex_digit(h[2 * i + 1]);
+			int hi = hex_digit_value(h[2 * i]);
+			int lo = hex_digit_value(h[2 * i + 1]);
 
 			if (hi < 0 || lo < 0)
 				goto bad;

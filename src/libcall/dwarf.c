@@ -24,6 +24,7 @@
 
 #include "libcall/dwarf.h"
 #include "libcall/dwarf_int.h"
+#include "libcall/dwattr.h"
 #include "libcall/proto.h"
 
 #define DEFAULT_DEBUG_ROOT "/usr/lib/debug"

@@ -70,9 +70,6 @@ struct dwarf_protos {
 	struct dw_enum *enums;
 };
 
-/* A flag attribute; integrate follows DW_AT_abstract_origin/specification. */
-bool dw_flag(Dwarf_Die *die, unsigned int at, bool integrate);
-
 /* die has DW_TAG_formal_parameter or DW_TAG_unspecified_parameters children. */
 bool dw_has_params(Dwarf_Die *die);
 

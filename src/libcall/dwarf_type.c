@@ -16,20 +16,10 @@
 #include <elfutils/libdw.h>
 
 #include "libcall/dwarf_int.h"
+#include "libcall/dwattr.h"
 #include "libcall/proto.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
-bool dw_flag(Dwarf_Die *die, unsigned int at, bool integrate)
-{
-	Dwarf_Attribute a;
-	bool v = false;
-
-	if (!(integrate ? dwarf_attr_integrate(die, at, &a) :
-			  dwarf_attr(die, at, &a)))
-		return false;
-	return dwarf_formflag(&a, &v) == 0 && v;
-}
 
 bool dw_has_params(Dwarf_Die *die)
 {
@@ -102,16 +92,6 @@ static bool peel(Dwarf_Die *die, Dwarf_Die *out, bool typedefs)
 	return false;
 }
 
-static uint64_t attr_udata(Dwarf_Die *die, unsigned int at, uint64_t dflt)
-{
-	Dwarf_Attribute a;
-	Dwarf_Word v;
-
-	if (!dwarf_attr_integrate(die, at, &a) || dwarf_formudata(&a, &v))
-		return dflt;
-	return v;
-}
-
 static bool is_char_type(Dwarf_Die *type)
 {
 	Dwarf_Die t;
@@ -121,7 +101,7 @@ static bool is_char_type(Dwarf_Die *type)
 		return false;
 	if (dwarf_bytesize(&t) != 1)
 		return false;
-	enc = attr_udata(&t, DW_AT_encoding, 0);
+	enc = dw_udata(&t, DW_AT_encoding, 0);
 	return enc == DW_ATE_signed_char || enc == DW_ATE_unsigned_char ||
 	       enc == DW_ATE_UTF;
 }
@@ -136,7 +116,7 @@ static enum slot map_base(struct typer *ty, Dwarf_Die *die, struct ptype *t)
 	if (!name)
 		name = "";
 	is_long = strstr(name, "long") && !strstr(name, "long long");
-	switch (attr_udata(die, DW_AT_encoding, 0)) {
+	switch (dw_udata(die, DW_AT_encoding, 0)) {
 	case DW_ATE_boolean:
 		t->kind = PT_BOOL;
 		t->size = size > 0 ? size : 1;
@@ -270,7 +250,7 @@ static enum slot map_enum(struct typer *ty, Dwarf_Die *die, struct ptype *t)
 		size = 4;
 	if (type_of(die, &under) && peel(&under, &under, true) &&
 	    dwarf_tag(&under) == DW_TAG_base_type) {
-		uint64_t enc = attr_udata(&under, DW_AT_encoding, 0);
+		uint64_t enc = dw_udata(&under, DW_AT_encoding, 0);
 
 		is_signed = enc == DW_ATE_signed || enc == DW_ATE_signed_char;
 	}
@@ -354,12 +334,12 @@ static int cxx_by_reference(Dwarf_Die *die, int *budget)
 
 		switch (dwarf_tag(&child)) {
 		case DW_TAG_subprogram:
-			if (attr_udata(&child, DW_AT_virtuality, 0))
+			if (dw_udata(&child, DW_AT_virtuality, 0))
 				return 1;
 			if (dw_flag(&child, DW_AT_artificial, false) || !name)
 				break;
 			/* `X(const X &) = default;` stays trivial. */
-			if (attr_udata(&child, DW_AT_defaulted, 0) ==
+			if (dw_udata(&child, DW_AT_defaulted, 0) ==
 			    DW_DEFAULTED_in_class)
 				break;
 			if (name[0] == '~')
@@ -373,7 +353,7 @@ static int cxx_by_reference(Dwarf_Die *die, int *budget)
 				return 1;
 			/* fall through */
 		case DW_TAG_inheritance:
-			if (attr_udata(&child, DW_AT_virtuality, 0))
+			if (dw_udata(&child, DW_AT_virtuality, 0))
 				return 1;
 			if (dw_flag(&child, DW_AT_declaration, false))
 				break;
@@ -428,10 +408,10 @@ static void classify(Dwarf_Die *type, uint64_t off, enum eb_class cls[2],
 			if (dw_flag(&child, DW_AT_declaration, false) ||
 			    !type_of(&child, &elem))
 				continue;
-			moff = attr_udata(&child, DW_AT_data_member_location,
+			moff = dw_udata(&child, DW_AT_data_member_location,
 					  0);
 			if (dwarf_hasattr(&child, DW_AT_data_bit_offset))
-				moff = attr_udata(&child, DW_AT_data_bit_offset,
+				moff = dw_udata(&child, DW_AT_data_bit_offset,
 						  0) / 8;
 			classify(&elem, off + moff, cls, budget);
 		} while (dwarf_siblingof(&child, &child) == 0);
@@ -452,7 +432,7 @@ static void classify(Dwarf_Die *type, uint64_t off, enum eb_class cls[2],
 		return;
 	}
 	if (tag == DW_TAG_base_type) {
-		uint64_t enc = attr_udata(&t, DW_AT_encoding, 0);
+		uint64_t enc = dw_udata(&t, DW_AT_encoding, 0);
 
 		/* long double is x87 class: the whole aggregate in memory. */
 		if (enc == DW_ATE_float && size > 8) {

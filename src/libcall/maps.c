@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "libcall/maps.h"
+#include "util/cesc.h"
 
 /* maps of a process with many threads and libraries runs to megabytes. */
 #define PROC_FILE_MAX (64UL << 20)
@@ -73,17 +74,6 @@ fail:
 	return err;
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* At least one digit, at most 64 bits; *p moves past the digits. */
 static bool parse_num(const char **p, const char *end, unsigned int base,
 		      uint64_t *out)
@@ -92,7 +82,7 @@ static bool parse_num(const char **p, const char *end, unsigned int base,
 	uint64_t v = 0;
 
 	while (s < end) {
-		int d = hexval(*s);
+		int d = hex_digit_value(*s);
 
 		if (d < 0 || (unsigned int)d >= base)
 			break;

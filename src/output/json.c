@@ -45,6 +45,7 @@
 #include "output/json.h"
 #include "output/records.h"
 #include "sysent/sysent.h"
+#include "util/utf8.h"
 
 bool out_json;
 
@@ -96,51 +97,6 @@ static void put_hexstr(struct outstream *os, uint64_t v)
 	*--p = '0';
 	*--p = '"';
 	out_put(os, p, (size_t)(tmp + sizeof(tmp) - p));
-}
-
-/* Length of the UTF-8 sequence at s (at most n bytes), 0 if invalid. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	unsigned char c = s[0];
-	size_t len;
-	uint32_t cp;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		len = 2, cp = c & 0x1f;
-	else if (c >= 0xe0 && c <= 0xef)
-		len = 3, cp = c & 0x0f;
-	else if (c >= 0xf0 && c <= 0xf4)
-		len = 4, cp = c & 0x07;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	/* Overlong forms, surrogates and past U+10FFFF are not UTF-8. */
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return len;
-}
-
-static bool is_utf8(const char *s, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	for (size_t i = 0; i < n;) {
-		size_t l = utf8_len(p + i, n - i);
-
-		if (!l)
-			return false;
-		i += l;
-	}
-	return true;
 }
 
 /*
@@ -606,7 +562,7 @@ static void json_quoted(struct tcb *tcp, const char *s, size_t len,
 	/* The text without its final NUL (strace shows it in hex only). */
 	if ((flags & QUOTE_OMIT_TRAILING_0) && !hex && len && !s[len - 1])
 		len--;
-	utf8 = is_utf8(s, len);
+	utf8 = utf8_valid(s, len);
 	if (utf8 && !more && !hex && !reads_as_hex(s, len)) {
 		put_jstr(os, s, len);
 		jdone(tcp);

@@ -20,6 +20,7 @@
 
 #include "probe/cond.h"
 #include "probe/dwval.h"
+#include "util/cesc.h"
 
 /*
  * Each "(" and "!" is one level.  At a hit each level may hold two
@@ -216,8 +217,6 @@ static int digit_value(int c)
 static int read_char(struct parser *p, char quote, unsigned char *c)
 {
 	const char *s = p->text + p->pos;
-	size_t esc = p->pos;
-	unsigned int v = 0;
 	int k;
 
 	if (*s != '\\') {
@@ -225,47 +224,22 @@ static int read_char(struct parser *p, char quote, unsigned char *c)
 		p->pos++;
 		return 0;
 	}
-	switch (s[1]) {
-	case 'n':
-		*c = '\n';
-		break;
-	case 't':
-		*c = '\t';
-		break;
-	case 'r':
-		*c = '\r';
-		break;
-	case '0':
-		*c = '\0';
-		break;
-	case '\\':
-	case '"':
-	case '\'':
-		*c = s[1];
-		break;
-	case 'x':
-		for (k = 2; k < 4 && isxdigit((unsigned char)s[k]); k++)
-			v = v * 16 + digit_value((unsigned char)s[k]);
-		if (k == 2) {
-			fail(p, esc, "expected hex digits after '\\x'");
-			return -EINVAL;
-		}
-		*c = v;
+	k = cesc_read(s, strnlen(s, 4), 0, c);
+	if (k > 0) {
 		p->pos += k;
 		return 0;
-	case '\0':
-		return 0;	/* the caller reports the missing quote */
-	default:
-		if (isprint((unsigned char)s[1]))
-			fail(p, esc, "unknown escape '\\%c' in a %s", s[1],
-			     quote == '"' ? "string" : "character");
-		else
-			fail(p, esc, "unknown escape in a %s",
-			     quote == '"' ? "string" : "character");
-		return -EINVAL;
 	}
-	p->pos += 2;
-	return 0;
+	if (k == CESC_END)
+		return 0;	/* the caller reports the missing quote */
+	if (k == CESC_NO_HEX)
+		fail(p, p->pos, "expected hex digits after '\\x'");
+	else if (isprint((unsigned char)s[1]))
+		fail(p, p->pos, "unknown escape '\\%c' in a %s", s[1],
+		     quote == '"' ? "string" : "character");
+	else
+		fail(p, p->pos, "unknown escape in a %s",
+		     quote == '"' ? "string" : "character");
+	return -EINVAL;
 }
 
 static struct cnode *parse_string(struct parser *p)

@@ -18,6 +18,7 @@
 
 #include "cli/cli.h"
 #include "engine/engine.h"
+#include "libcall/dwattr.h"
 #include "libcall/printval.h"
 #include "libcall/proto.h"
 #include "output/emit.h"
@@ -180,16 +181,6 @@ static int tag_of(const struct tref *t)
 	return t->is_void ? 0 : dwarf_tag((Dwarf_Die *)&t->die);
 }
 
-static uint64_t udata(Dwarf_Die *die, unsigned int at, uint64_t dflt)
-{
-	Dwarf_Attribute a;
-	Dwarf_Word w;
-
-	if (!dwarf_attr_integrate(die, at, &a) || dwarf_formudata(&a, &w))
-		return dflt;
-	return w;
-}
-
 /* An array's dimensions (elements each; 0 unknown).  Returns how many. */
 static unsigned int dims_of(Dwarf_Die *arr, uint64_t *dims)
 {
@@ -208,7 +199,7 @@ static unsigned int dims_of(Dwarf_Die *arr, uint64_t *dims)
 		if (n == MAX_DIMS)
 			break;
 		if (dwarf_attr_integrate(&c, DW_AT_count, &a)) {
-			dims[n++] = udata(&c, DW_AT_count, 0);
+			dims[n++] = dw_udata(&c, DW_AT_count, 0);
 			continue;
 		}
 		if (dwarf_attr_integrate(&c, DW_AT_lower_bound, &a))
@@ -255,7 +246,7 @@ static uint64_t type_size(const struct dv_obj *o, const struct tref *t)
 	case DW_TAG_pointer_type:
 	case DW_TAG_reference_type:
 	case DW_TAG_rvalue_reference_type:
-		return udata((Dwarf_Die *)&t->die, DW_AT_byte_size,
+		return dw_udata((Dwarf_Die *)&t->die, DW_AT_byte_size,
 			     ptr_size(o));
 	case DW_TAG_array_type:
 		e = elem_of(t, &count);
@@ -263,7 +254,7 @@ static uint64_t type_size(const struct dv_obj *o, const struct tref *t)
 			return 0; /* a loop */
 		return count * type_size(o, &e);
 	default:
-		return udata((Dwarf_Die *)&t->die, DW_AT_byte_size, 0);
+		return dw_udata((Dwarf_Die *)&t->die, DW_AT_byte_size, 0);
 	}
 }
 
@@ -272,9 +263,9 @@ static bool is_char(const struct tref *t)
 	uint64_t enc;
 
 	if (tag_of(t) != DW_TAG_base_type ||
-	    udata((Dwarf_Die *)&t->die, DW_AT_byte_size, 0) != 1)
+	    dw_udata((Dwarf_Die *)&t->die, DW_AT_byte_size, 0) != 1)
 		return false;
-	enc = udata((Dwarf_Die *)&t->die, DW_AT_encoding, 0);
+	enc = dw_udata((Dwarf_Die *)&t->die, DW_AT_encoding, 0);
 	return enc == DW_ATE_signed_char || enc == DW_ATE_unsigned_char ||
 	       enc == DW_ATE_UTF;
 }
@@ -339,21 +330,21 @@ static void member_place(Dwarf_Die *m, uint64_t *off, bool *bits,
 			 ops[0].atom == DW_OP_plus_uconst)
 			*off = ops[0].number; /* DWARF 2 */
 	}
-	*bit_size = udata(m, DW_AT_bit_size, 0);
+	*bit_size = dw_udata(m, DW_AT_bit_size, 0);
 	if (!*bit_size)
 		return;
 	*bits = true;
 	if (dwarf_attr_integrate(m, DW_AT_data_bit_offset, &a)) {
-		*bit_off = udata(m, DW_AT_data_bit_offset, 0);
+		*bit_off = dw_udata(m, DW_AT_data_bit_offset, 0);
 		*off = 0;
 	} else {
 		/* DWARF 2/3: counted from the storage unit's top bit. */
-		uint64_t unit = udata(m, DW_AT_byte_size, 0);
-		uint64_t big = udata(m, DW_AT_bit_offset, 0);
+		uint64_t unit = dw_udata(m, DW_AT_byte_size, 0);
+		uint64_t big = dw_udata(m, DW_AT_bit_offset, 0);
 		struct tref t = type_ref(m);
 
 		if (!unit)
-			unit = udata(&t.die, DW_AT_byte_size, 4);
+			unit = dw_udata(&t.die, DW_AT_byte_size, 4);
 		*bit_off = *off * 8 + unit * 8 - big - *bit_size;
 		*off = 0;
 	}
@@ -824,8 +815,8 @@ static int loc_ldouble(const struct dv_frame *f, const struct vloc *l,
 static bool is_ldouble(const struct tref *t)
 {
 	return tag_of(t) == DW_TAG_base_type &&
-	       udata((Dwarf_Die *)&t->die, DW_AT_encoding, 0) == DW_ATE_float &&
-	       udata((Dwarf_Die *)&t->die, DW_AT_byte_size, 0) > 8;
+	       dw_udata((Dwarf_Die *)&t->die, DW_AT_encoding, 0) == DW_ATE_float &&
+	       dw_udata((Dwarf_Die *)&t->die, DW_AT_byte_size, 0) > 8;
 }
 
 static uint64_t sext(uint64_t v, unsigned int bits)
@@ -884,7 +875,7 @@ static bool enum_signed(const struct tref *t)
 	struct tref u = type_ref((Dwarf_Die *)&t->die);
 
 	return tag_of(&u) == DW_TAG_base_type &&
-	       is_signed_enc(udata(&u.die, DW_AT_encoding, 0));
+	       is_signed_enc(dw_udata(&u.die, DW_AT_encoding, 0));
 }
 
 static int read_string(const struct dv_frame *f, uint64_t addr, char *buf,
@@ -997,7 +988,7 @@ int dv_eval_scalar(const struct dv_expr *e, const struct dv_frame *f,
 		out->kind = DVS_INT;
 		out->i = enum_signed(&t) ? (int64_t)sext(v, size * 8) :
 					   (int64_t)v;
-	} else if ((enc = udata(&t.die, DW_AT_encoding, 0)) == DW_ATE_float) {
+	} else if ((enc = dw_udata(&t.die, DW_AT_encoding, 0)) == DW_ATE_float) {
 		if (size != 4 && size != 8) {
 			r = -EINVAL;
 			goto out;
@@ -1043,8 +1034,8 @@ static void print_unreadable(struct pctx *p)
 static void print_base(struct pctx *p, const struct tref *t, uint64_t v,
 		       unsigned int bits)
 {
-	uint64_t enc = udata((Dwarf_Die *)&t->die, DW_AT_encoding, 0);
-	uint64_t size = udata((Dwarf_Die *)&t->die, DW_AT_byte_size, 0);
+	uint64_t enc = dw_udata((Dwarf_Die *)&t->die, DW_AT_encoding, 0);
+	uint64_t size = dw_udata((Dwarf_Die *)&t->die, DW_AT_byte_size, 0);
 	struct ptype pt = { .kind = PT_INT };
 	char buf[64];
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "agg.h"
+#include "util/utf8.h"
 
 struct agg_map {
 	char *name;
@@ -754,48 +755,13 @@ static const char *const kind_names[] = {
 	[AGG_STR] = "str",
 };
 
-/* Length of the valid UTF-8 sequence at s, 0 when it is not one. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len;
-	uint32_t c;
-
-	if (s[0] < 0x80)
-		return 1;
-	if ((s[0] & 0xe0) == 0xc0)
-		len = 2, c = s[0] & 0x1f;
-	else if ((s[0] & 0xf0) == 0xe0)
-		len = 3, c = s[0] & 0x0f;
-	else if ((s[0] & 0xf8) == 0xf0)
-		len = 4, c = s[0] & 0x07;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (s[i] & 0x3f);
-	}
-	if ((len == 2 && c < 0x80) || (len == 3 && c < 0x800) ||
-	    (len == 4 && (c < 0x10000 || c > 0x10ffff)) ||
-	    (c >= 0xd800 && c <= 0xdfff))
-		return 0;
-	return len;
-}
-
 /* A JSON string when s is UTF-8, else {"bytes": "hex"} (doc/json.md). */
 static void json_str(const char *s, size_t n, FILE *f)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t i, l;
+	size_t i;
 
-	for (i = 0; i < n; i += l) {
-		l = utf8_len(p + i, n - i);
-		if (!l)
-			break;
-	}
-	if (i < n) {
+	if (!utf8_valid(s, n)) {
 		fputs("{\"bytes\": \"", f);
 		for (i = 0; i < n; i++)
 			fprintf(f, "%02x", p[i]);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "script/lex.h"
+#include "util/cesc.h"
 
 void lex_init(struct lexer *lx, const char *text, size_t len,
 	      struct script_error *err)
@@ -180,17 +181,6 @@ static void lex_int(struct lexer *lx, struct token *t)
 	lx->pos = p;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* A C string literal; lx->pos is at its '"'. */
 static void lex_str(struct lexer *lx, struct token *t)
 {
@@ -203,7 +193,8 @@ static void lex_str(struct lexer *lx, struct token *t)
 		return;
 	}
 	for (;;) {
-		int c = p < lx->len ? (unsigned char)lx->text[p] : -1;
+		int c = p < lx->len ? (unsigned char)lx->text[p] : -1, k;
+		unsigned char b;
 
 		if (c == -1 || c == '\n') {
 			lex_fail(lx, t->pos, "unterminated string");
@@ -216,95 +207,28 @@ static void lex_str(struct lexer *lx, struct token *t)
 			p++;
 			continue;
 		}
+		k = cesc_read(lx->text + p, lx->len - p, CESC_OCTAL | CESC_MORE,
+			      &b);
+		if (k > 0) {
+			s[n++] = b;
+			p += k;
+			continue;
+		}
 		c = p + 1 < lx->len ? (unsigned char)lx->text[p + 1] : -1;
-		switch (c) {
-		case 'n':
-			s[n++] = '\n';
-			p += 2;
-			break;
-		case 't':
-			s[n++] = '\t';
-			p += 2;
-			break;
-		case 'r':
-			s[n++] = '\r';
-			p += 2;
-			break;
-		case 'a':
-			s[n++] = '\a';
-			p += 2;
-			break;
-		case 'b':
-			s[n++] = '\b';
-			p += 2;
-			break;
-		case 'f':
-			s[n++] = '\f';
-			p += 2;
-			break;
-		case 'v':
-			s[n++] = '\v';
-			p += 2;
-			break;
-		case 'e':
-			s[n++] = 033;
-			p += 2;
-			break;
-		case '\\':
-		case '"':
-		case '\'':
-		case '?':
-			s[n++] = c;
-			p += 2;
-			break;
-		case 'x': {
-			int v = 0, k;
-
-			for (k = 0; k < 2 && p + 2 + k < lx->len &&
-				    hexval(lx->text[p + 2 + k]) >= 0;
-			     k++)
-				v = v * 16 + hexval(lx->text[p + 2 + k]);
-			if (!k) {
-				lex_fail(lx, lex_pos_at(lx, p),
-					 "expected hex digits after '\\x'");
-				goto bad;
-			}
-			s[n++] = v;
-			p += 2 + k;
-			break;
+		if (k == CESC_NO_HEX) {
+			lex_fail(lx, lex_pos_at(lx, p),
+				 "expected hex digits after '\\x'");
+		} else if (k == CESC_RANGE) {
+			lex_fail(lx, lex_pos_at(lx, p), "octal escape out of range");
+		} else if (c == -1 || c == '\n') {
+			lex_fail(lx, t->pos, "unterminated string");
+		} else if (c >= 0x20 && c < 0x7f) {
+			lex_fail(lx, lex_pos_at(lx, p), "unknown escape '\\%c'", c);
+		} else {
+			lex_fail(lx, lex_pos_at(lx, p),
+				 "unknown escape '\\' before byte 0x%02x", c);
 		}
-		default:
-			if (c >= '0' && c <= '7') {
-				int v = 0, k;
-
-				for (k = 0; k < 3 && p + 1 + k < lx->len &&
-					    lx->text[p + 1 + k] >= '0' &&
-					    lx->text[p + 1 + k] <= '7';
-				     k++)
-					v = v * 8 + lx->text[p + 1 + k] - '0';
-				if (v > 255) {
-					lex_fail(lx, lex_pos_at(lx, p),
-						 "octal escape out of range");
-					goto bad;
-				}
-				s[n++] = v;
-				p += 1 + k;
-				break;
-			}
-			if (c == -1 || c == '\n') {
-				lex_fail(lx, t->pos, "unterminated string");
-				goto bad;
-			}
-			if (c >= 0x20 && c < 0x7f)
-				lex_fail(lx, lex_pos_at(lx, p),
-					 "unknown escape '\\%c'", c);
-			else
-				lex_fail(
-					lx, lex_pos_at(lx, p),
-					"unknown escape '\\' before byte 0x%02x",
-					c);
-			goto bad;
-		}
+		goto bad;
 	}
 	s[n] = '\0';
 	t->kind = TOK_STR;

@@ -117,6 +117,28 @@ expr_new(struct parser *p, enum script_expr_kind kind, struct script_pos pos)
 	return e;
 }
 
+/*
+ * A node of the given kind named by the current token's text, which it
+ * consumes; NULL when memory runs out.
+ */
+static struct script_expr *named_expr(struct parser *p,
+				      enum script_expr_kind kind,
+				      struct script_pos pos)
+{
+	const struct token *t = &p->tok;
+	struct script_expr *e = expr_new(p, kind, pos);
+
+	if (e && !(e->s = text_dup(p, t->start, t->end)))
+		oom(p);
+	if (failed(p)) {
+		script_expr_free(e);
+		return NULL;
+	}
+	e->len = t->end - t->start;
+	next(p);
+	return e;
+}
+
 /* Adds kid to e (taking it, even on failure). */
 static bool expr_add(struct parser *p, struct script_expr *e,
 		     struct script_expr *kid)
@@ -231,15 +253,11 @@ static struct script_expr *parse_primary(struct parser *p)
 		return e;
 	case TOK_MAP:
 	case TOK_VAR:
-		e = expr_new(p,
-			     t->kind == TOK_MAP ? SCRIPT_E_MAP : SCRIPT_E_VAR,
-			     pos);
-		if (e && !(e->s = text_dup(p, t->start, t->end)))
-			oom(p);
-		if (failed(p))
-			goto bad;
-		e->len = t->end - t->start;
-		next(p);
+		e = named_expr(p,
+			       t->kind == TOK_MAP ? SCRIPT_E_MAP : SCRIPT_E_VAR,
+			       pos);
+		if (!e)
+			return NULL;
 		if (e->kind == SCRIPT_E_MAP && is_punct(p, '[')) {
 			if (!parse_list(p, e, ']', "after a map's keys"))
 				goto bad;
@@ -261,26 +279,15 @@ static struct script_expr *parse_primary(struct parser *p)
 				expected(p, "a name after 'self->'");
 				return NULL;
 			}
-			e = expr_new(p, SCRIPT_E_SELF, pos);
-			if (e && !(e->s = text_dup(p, t->start, t->end)))
-				oom(p);
-			if (failed(p))
-				goto bad;
-			e->len = t->end - t->start;
-			next(p);
-			return e;
+			return named_expr(p, SCRIPT_E_SELF, pos);
 		}
 		if (is_word(p, "if") || is_word(p, "else")) {
 			expected(p, "an expression");
 			return NULL;
 		}
-		e = expr_new(p, SCRIPT_E_IDENT, pos);
-		if (e && !(e->s = text_dup(p, t->start, t->end)))
-			oom(p);
-		if (failed(p))
-			goto bad;
-		e->len = t->end - t->start;
-		next(p);
+		e = named_expr(p, SCRIPT_E_IDENT, pos);
+		if (!e)
+			return NULL;
 		if (is_punct(p, '(')) {
 			e->kind = SCRIPT_E_CALL;
 			if (!parse_list(p, e, ')', "after a call's arguments"))

@@ -3,7 +3,8 @@
 # The include graph between the modules of src/ (one directory each) has
 # no circle, and the engine, the bottom floor, includes nothing of what
 # is built on it: a new capability registers with the engine (taps,
-# consumers), the engine does not call it (doc/INTERNALS.md).
+# consumers), the engine does not call it (doc/INTERNALS.md).  src/util/
+# (small text helpers) is below everything and includes no module.
 . "$SRCDIR/tests/lib.sh"
 
 cd "$SRCDIR/src" || fail "no src/"
@@ -20,8 +21,10 @@ cd "$OLDPWD" || exit 1
 [ -s edges ] || fail "no includes between modules found"
 note "$(wc -l < edges) module edges"
 tsort edges > order 2> tsort.err || { show edges tsort.err; fail "the include graph has a circle"; }
-bad=$(awk '$1 == "engine" && $2 !~ /^(arch|filter|sysent)$/' edges)
+bad=$(awk '$1 == "engine" && $2 !~ /^(arch|filter|sysent|util)$/' edges)
 [ -z "$bad" ] || fail "the engine includes what is built on it: $bad"
+bad=$(awk '$1 == "util"' edges)
+[ -z "$bad" ] || fail "util includes another module: $bad"
 for m in engine bp libcall output; do
 	grep -q "^$m " edges || fail "module $m includes no other (the check would be empty)"
 done
