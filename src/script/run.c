@@ -79,6 +79,8 @@ static struct thr *thr[THR_BUCKETS];
 static bool ended;
 /* The script reads ppid or uid: /proc/PID/status once per task. */
 static bool want_ids;
+/* process:exit reads comm: it is read while the task is there. */
+static bool keep_comm;
 
 /* interval: clauses */
 static timer_t tick_timer;
@@ -566,6 +568,20 @@ static void on_spawned(struct tcb *parent, pid_t child, int how,
 	fire_kind(parent, SCRIPT_PROBE_PROCESS, SCRIPT_PROCESS_FORK, &ev);
 }
 
+/* Read the task's name now: at its exit /proc has it no more. */
+static void remember_comm(struct tcb *tcp)
+{
+	char buf[16];
+
+	host_comm(tcp, buf, sizeof(buf));
+}
+
+static void on_new_task(struct tcb *tcp)
+{
+	if (keep_comm)
+		remember_comm(tcp);
+}
+
 static void on_exec(struct tcb *tcp, pid_t former_tid)
 {
 	struct script_event ev = { 0 };
@@ -577,6 +593,8 @@ static void on_exec(struct tcb *tcp, pid_t former_tid)
 	}
 	if (t)
 		t->comm_ok = t->ids_ok = false;
+	if (keep_comm)
+		remember_comm(tcp);
 	if (!want_exec)
 		return;
 	ev_task(&ev, tcp);
@@ -674,9 +692,14 @@ static void on_call(struct tcb *tcp, const struct lc_call_info *ci,
 		at = x->probe->at;
 		/* No at written: the whole call, at its return — or at
 		 * its entry when no return will be seen. */
-		if (at == SCRIPT_AT_DEFAULT)
-			at = !ci->at_return && !ci->returns ? SCRIPT_AT_ENTRY :
-							       SCRIPT_AT_EXIT;
+		if (at == SCRIPT_AT_DEFAULT && !ci->at_return &&
+		    !ci->returns) {
+			if (x->needs_exit)
+				continue;
+			at = SCRIPT_AT_ENTRY;
+		} else if (at == SCRIPT_AT_DEFAULT) {
+			at = SCRIPT_AT_EXIT;
+		}
 		if ((at == SCRIPT_AT_EXIT) != ci->at_return)
 			continue;
 		ev.probe = x->probe;
@@ -757,6 +780,8 @@ static const struct lc_observer call_observer = {
 };
 
 static const struct engine_consumer consumer = {
+	.new_task = on_new_task,
+	.followed = on_new_task,
 	.syscall_entry = on_syscall_entry,
 	.syscall_exit = on_syscall_exit,
 	.signal = on_signal,
@@ -1083,6 +1108,7 @@ int script_load(void)
 		}
 	}
 	want_ids = script_uses("ppid") || script_uses("uid");
+	keep_comm = want_exit && script_uses("comm");
 	if (want_calls) {
 		/* The program's own calls, as sltrace's -l takes them. */
 		plt_rules.main_only = true;
