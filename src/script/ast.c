@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "script/ast.h"
 
@@ -233,6 +234,66 @@ char *script_dump(const struct script *s)
 		fputs(")\n", f);
 	}
 	if (fclose(f)) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* Appends e's path (without "args.") to *buf; false when it is none. */
+static bool args_path(const struct script_expr *e, char **buf, size_t *len,
+		      bool top)
+{
+	char piece[48];
+	const char *add;
+	size_t n;
+	char *b;
+
+	switch (e->kind) {
+	case SCRIPT_E_IDENT:
+		return !top && !strcmp(e->s, "args");
+	case SCRIPT_E_FIELD:
+		if (!args_path(e->kid[0], buf, len, false))
+			return false;
+		/* The first step after args is the variable's name. */
+		if (e->kid[0]->kind == SCRIPT_E_IDENT)
+			add = "";
+		else
+			add = e->op == '>' ? "->" : ".";
+		n = strlen(add) + strlen(e->s);
+		b = realloc(*buf, *len + n + 1);
+		if (!b)
+			return false;
+		*buf = b;
+		*len += (size_t)sprintf(b + *len, "%s%s", add, e->s);
+		return true;
+	case SCRIPT_E_INDEX:
+		if (e->kid[1]->kind != SCRIPT_E_INT ||
+		    e->kid[0]->kind == SCRIPT_E_IDENT ||
+		    !args_path(e->kid[0], buf, len, false))
+			return false;
+		n = (size_t)snprintf(piece, sizeof(piece), "[%llu]",
+				     (unsigned long long)e->kid[1]->u);
+		b = realloc(*buf, *len + n + 1);
+		if (!b)
+			return false;
+		*buf = b;
+		memcpy(b + *len, piece, n + 1);
+		*len += n;
+		return true;
+	default:
+		return false;
+	}
+}
+
+char *script_args_path(const struct script_expr *e)
+{
+	char *buf = calloc(1, 1);
+	size_t len = 0;
+
+	if (!buf)
+		return NULL;
+	if (!args_path(e, &buf, &len, true)) {
 		free(buf);
 		return NULL;
 	}

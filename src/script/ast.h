@@ -146,6 +146,14 @@ void script_free(struct script *s);
 void script_expr_free(struct script_expr *e);
 
 /*
+ * The text of a value path under args, as a probe names its values:
+ * args.len -> "len", args.hdr->len -> "hdr->len", args.v.items[2] ->
+ * "v.items[2]".  A malloc'ed string, or NULL when e is not such a path
+ * (another base, an index that is not a number) or without memory.
+ */
+char *script_args_path(const struct script_expr *e);
+
+/*
  * The tree as an S-expression, one clause a line, for tests and
  * debugging: (clause (probes (syscall "read" exit)) (pred ...) (body ...)).
  * A malloc'ed string the caller frees, or NULL without memory.

@@ -114,6 +114,7 @@ static void node_free(struct node *n)
 	for (size_t k = 0; k < n->n; k++)
 		node_free(n->kid[k]);
 	free(n->kid);
+	free(n->owned);
 	free(n);
 }
 
@@ -202,21 +203,22 @@ static struct node *compile_expr(struct script_rt *rt,
 		n->kind = N_TERNARY;
 		break;
 	case SCRIPT_E_FIELD:
+	case SCRIPT_E_INDEX:
+		/* args.NAME, or a probe's value path args.hdr->len[2]:
+		 * one named value of the event, by its text. */
 		nkids = 0;
-		if (e->kid[0]->kind == SCRIPT_E_IDENT &&
-		    !strcmp(e->kid[0]->s, "args")) {
+		n->owned = script_args_path(e);
+		if (n->owned) {
 			n->kind = N_ARGF;
-			n->s = e->s;
-			n->len = strlen(e->s);
-		} else {
+			n->s = n->owned;
+			n->len = strlen(n->owned);
+		} else if (e->kind == SCRIPT_E_FIELD) {
 			n->kind = N_BAD;
 			n->s = "only args has fields (args.NAME)";
+		} else {
+			n->kind = N_BAD;
+			n->s = "[] indexes only maps";
 		}
-		break;
-	case SCRIPT_E_INDEX:
-		n->kind = N_BAD;
-		n->s = "[] indexes only maps";
-		nkids = 0;
 		break;
 	}
 	if (nkids) {

@@ -77,6 +77,7 @@ struct node {
 	int op;
 	int64_t i;
 	const char *s;
+	char *owned; /* s, when the node made it (an args path) */
 	size_t len;
 	struct rmap *map;
 	struct script_pos pos;

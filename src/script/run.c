@@ -949,6 +949,94 @@ static bool script_uses(const char *name)
 	return false;
 }
 
+/*
+ * The value paths a clause reads under args (args.len, args.hdr->len):
+ * a probe: source asks its probe for each by that text, appended to
+ * text (" len hdr->len"), once each.
+ */
+static int add_path(char **text, const char *path)
+{
+	size_t n = strlen(*text), k = strlen(path);
+	char *t;
+
+	for (const char *p = *text; (p = strstr(p, path)); p += k)
+		if (p[-1] == ' ' && (p[k] == ' ' || !p[k]))
+			return 0;
+	t = realloc(*text, n + k + 2);
+	if (!t)
+		return -ENOMEM;
+	t[n] = ' ';
+	memcpy(t + n + 1, path, k + 1);
+	*text = t;
+	return 0;
+}
+
+static int expr_paths(const struct script_expr *e, char **text)
+{
+	char *path;
+	int rc = 0;
+
+	if (!e)
+		return 0;
+	if (e->kind == SCRIPT_E_FIELD || e->kind == SCRIPT_E_INDEX) {
+		path = script_args_path(e);
+		if (path) {
+			rc = add_path(text, path);
+			free(path);
+			return rc;
+		}
+	}
+	for (size_t i = 0; i < e->n && !rc; i++)
+		rc = expr_paths(e->kid[i], text);
+	return rc;
+}
+
+static int block_paths(const struct script_block *b, char **text)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < b->n && !rc; i++) {
+		const struct script_stmt *st = b->stmt[i];
+
+		rc = expr_paths(st->lhs, text);
+		if (!rc)
+			rc = expr_paths(st->expr, text);
+		if (!rc)
+			rc = block_paths(&st->then, text);
+		if (!rc)
+			rc = block_paths(&st->els, text);
+	}
+	return rc;
+}
+
+/*
+ * --probe's text for a probe: source: "probe:SPEC" is SPEC, "sdt:..."
+ * itself; then the clause's args paths, and $retval at a %return (a
+ * probe given values shows only those).  No path: the probe's defaults.
+ */
+static char *probe_text(const struct script_probe *p,
+			const struct script_clause *cl)
+{
+	const char *spec = strncmp(p->text, "probe:", 6) ? p->text :
+							   p->text + 6;
+	char *text = strdup(spec);
+	size_t n;
+
+	if (!text)
+		return NULL;
+	n = strlen(text);
+	if (expr_paths(cl->pred, &text) || block_paths(&cl->body, &text)) {
+		free(text);
+		return NULL;
+	}
+	if (strlen(text) != n && strstr(spec, "%return") &&
+	    add_path(&text, "$retval")) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
 static int compile_probe(size_t k, const struct script_probe *p)
 {
 	struct matcher *x;
@@ -1025,10 +1113,13 @@ static int compile_probe(size_t k, const struct script_probe *p)
 		return 0;
 	}
 	case SCRIPT_PROBE_SPEC: {
-		/* "probe:SPEC" is --probe's SPEC; "sdt:..." is one already. */
-		const char *spec = strncmp(p->text, "probe:", 6) ? p->text :
-								   p->text + 6;
-		const char *why = probe_add_quiet(spec, &x->probe_id);
+		char *spec = probe_text(p, &script->clause[k]);
+		const char *why;
+
+		if (!spec)
+			return -ENOMEM;
+		why = probe_add_quiet(spec, &x->probe_id);
+		free(spec);
 
 		if (why) {
 			msg_error("%s:%u:%u: %s", cfg.script_name, p->pos.line,

@@ -67,4 +67,18 @@ want_map bya '$2' 1 > want
 grep -E '^@bya\[' probe.out | sort > got
 diff -u want got >&2 || fail "probe: @bya differs from the calls made"
 [ "$(map_value probe.out @r)" = "$sum" ] || { show probe.out; fail "probe: @r is not $sum"; }
+
+# 4. A probe's variables through DWARF, by their paths under args
+#    (args.it->len, a struct member through a pointer), against the
+#    --probe lines of the same run showing the same values.
+need_progs probe_vars
+"$SLTRACE" -e trace=none -o dw.out --probe 'sink it->len it->name' --script '
+probe:sink { printf("script %d %s\n", args.it->len, str(args.it->name)); }' \
+	"$PROGS/probe_vars" > dw.prog 2> dw.err
+expect_rc 0 $? "dwarf: tracer"
+sed -nE 's/^--- probe sink \{it->len=([0-9]+), it->name="(.*)"\} ---$/script \1 \2/p' dw.out > want
+grep '^script ' dw.out > got
+[ -s want ] || { show dw.out; fail "dwarf: no probe line"; }
+diff -u want got >&2 || fail "dwarf: the script's values differ from the probe's"
+expect_empty dw.err
 exit 0
