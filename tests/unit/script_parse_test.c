@@ -31,6 +31,8 @@ static const struct good {
 	  "(clause (probes (syscall \"read\" exit)) (pred self->ts) (body (= @ns (hist() (- nsecs self->ts))) (delete() self->ts)))\n" },
 	{ "call:malloc { @[ustack] = count(); }",
 	  "(clause (probes (call \"malloc\")) (body (= (@ ustack) (count()))))\n" },
+	{ "probe:parser.c:88 /args.hdr->len > 3/ { @[str(args.hdr->name)] = count(); }",
+	  "(clause (probes (probe \"probe:parser.c:88\")) (pred (> (-> (. args hdr) len) 3)) (body (= (@ (str() (-> (. args hdr) name))) (count()))))\n" },
 	{ "syscall:%file { @[pid, comm] = count() }",
 	  "(clause (probes (syscall \"%file\")) (body (= (@ pid comm) (count()))))\n" },
 	{ "syscall:open* { @[str(arg0)] = count(); }",
