@@ -177,7 +177,8 @@ static bool any_syscall_stops(void)
 	const struct scset *s = stop_set(false);
 	bool unknown = !taps_present();
 
-	if (inject_active())
+	/* A consumer's tampering acts only at the stops it has anyway. */
+	if (inject_specs())
 		return true;
 	for (int p = 0; p < NUM_PERSONALITIES; p++) {
 		if (unknown && s->beyond[p])
@@ -545,6 +546,9 @@ static uint64_t last_stime_ns(void)
 	       (uint64_t)last_rusage.ru_stime.tv_usec * 1000ULL;
 }
 
+/* The task whose syscall entry the consumers are told of: tamperable. */
+static struct tcb *tamper_tcp;
+
 static void syscall_entered(struct tcb *tcp, int pers, long nr,
 			    const uint64_t *args)
 {
@@ -583,13 +587,30 @@ static void syscall_entered(struct tcb *tcp, int pers, long nr,
 	}
 
 	if (inject_active()) {
-		if (ecfg.subcall)
+		if (ecfg.subcall && inject_specs())
 			ecfg.subcall(tcp);
 		inject_entry(tcp);
 	}
 	if (!(tcp->flags & (TCB_HIDE_LOG | TCB_HIDE_SYSCALLS)) &&
-	    consumer->syscall_entry)
+	    consumer->syscall_entry) {
+		tamper_tcp = tcp;
 		consumer->syscall_entry(tcp);
+		tamper_tcp = NULL;
+	}
+}
+
+void engine_allow_tamper(void)
+{
+	inject_allow_tamper();
+}
+
+int engine_tamper(struct tcb *tcp, int what, int64_t value)
+{
+	if (!inject_active())
+		return -EPERM;
+	if (!tcp || tcp != tamper_tcp)
+		return -EINVAL;
+	return inject_tamper(tcp, what, value);
 }
 
 static void syscall_exited(struct tcb *tcp, bool has_rval, int64_t rval,
@@ -690,7 +711,7 @@ static bool foreign_trace(struct tcb *tcp, int pers, long nr, uint32_t data)
 
 /*
  * Nobody wants the exit of the syscall tcp just entered: no trace set,
- * consumer or injection names it, it is not an execve (whose exit may
+ * consumer or injection names it, no consumer tampered with it, it is not an execve (whose exit may
  * change the personality), and its exit stop will come (the task runs
  * on with PTRACE_SYSCALL: not under the filter, not silent).
  */
@@ -698,7 +719,8 @@ static bool exit_unwanted(const struct tcb *tcp)
 {
 	const struct syscall_state *sc = &tcp->sc;
 
-	if (inject_active() || !sc->ent || (tcp->flags & TCB_SECCOMP) ||
+	if (inject_specs() || inject_pending(tcp) || !sc->ent ||
+	    (tcp->flags & TCB_SECCOMP) ||
 	    (tcp->flags & (TCB_SILENT | TCB_STARTUP)) || no_syscall_stops)
 		return false;
 	if (sc->nr == execve_nr[sc->pers] || sc->nr == execveat_nr[sc->pers])

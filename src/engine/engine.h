@@ -262,6 +262,36 @@ void engine_stop_also_at(int pers, long nr);
 void engine_stop_also_if_free(int pers, long nr);
 
 /*
+ * Before engine_init(): a consumer may tamper with syscalls (a script's
+ * override(), signal(), chill() under -w).  Every syscall entry then
+ * goes through the -e inject= machinery, whether or not -e inject= was
+ * given; a syscall nobody tampers with costs no stop more.
+ */
+void engine_allow_tamper(void);
+
+/* engine_tamper's what */
+enum {
+	ENGINE_TAMPER_RETURN = 1,	/* the syscall is not run, returns value
+					 * (-4095..-1: the error -value) */
+	ENGINE_TAMPER_SIGNAL,		/* send signal value, as signal= */
+	ENGINE_TAMPER_DELAY,		/* hold the task value ns, as
+					 * delay_enter= */
+};
+
+/*
+ * From a consumer's syscall_entry callback only (the syscall-entry or
+ * seccomp stop, after -e inject= has looked at it): change what the
+ * syscall does, as -e inject= does; the line shows strace's marks
+ * ("(INJECTED)", "(DELAYED)").  Several calls at one entry combine; over
+ * an -e inject= that acts on the same call, a return replaces its
+ * error=/retval=/syscall=, a signal its signal=, and delays add up.
+ * Returns 0, -EINVAL when tcp is not at the entry stop being reported
+ * (an exit, a signal, a library call) or the value is out of range,
+ * -EPERM without engine_allow_tamper(), or -errno from ptrace.
+ */
+int engine_tamper(struct tcb *tcp, int what, int64_t value);
+
+/*
  * The launched command runs under sltrace's seccomp filter: its traced
  * syscalls stop it for a tracer, and fail with ENOSYS if it has none.
  */

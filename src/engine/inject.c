@@ -22,6 +22,11 @@
  *   breaks its waitpid and inject_tick() resumes what is due.
  *   strace 6.1 loses signal= when it is combined with delay_enter=; the
  *   man page says both happen, and here both do.
+ * - A consumer's tampering (engine_tamper: a script's override(),
+ *   signal(), chill()) is a spec of the task's own for the call in
+ *   progress, made at the entry stop from the -e inject= spec acting on
+ *   the call (if any) and changed: the exit stop and the resumes then
+ *   go as for any spec.
  */
 #include "config.h"
 
@@ -33,6 +38,7 @@
 #include <time.h>
 
 #include "arch/arch.h"
+#include "engine/engine.h"
 #include "engine/inject.h"
 #include "engine/internal.h"
 #include "engine/tcb.h"
@@ -54,6 +60,7 @@ struct inject_task {
 
 	/* The syscall in progress. */
 	const struct inject_spec *spec;	/* acting on it, or NULL */
+	struct inject_spec own;		/* spec's copy a tamper changed */
 	bool replaced;			/* write the result at its exit */
 	int sig;			/* to resume with */
 	int exit_sig;			/* to resume the exit stop with */
@@ -76,6 +83,7 @@ struct inject_task {
 static struct inject_task *held;
 static timer_t timer;
 static bool have_timer;
+static bool tamper_allowed;
 
 bool inject_wants_entry_signal(void)
 {
@@ -85,9 +93,19 @@ bool inject_wants_entry_signal(void)
 	return false;
 }
 
-bool inject_active(void)
+bool inject_specs(void)
 {
 	return ecfg.n_inject > 0;
+}
+
+bool inject_active(void)
+{
+	return ecfg.n_inject > 0 || tamper_allowed;
+}
+
+void inject_allow_tamper(void)
+{
+	tamper_allowed = true;
 }
 
 /* The last spec given for the syscall wins, as strace's does. */
@@ -190,6 +208,9 @@ void inject_entry(struct tcb *tcp)
 		tcp->inject->replaced = false;
 		tcp->inject->exit_sig = 0;
 	}
+	/* Only a consumer may tamper: nothing to count or look up. */
+	if (!ecfg.n_inject)
+		return;
 	if ((tcp->flags & (TCB_HIDE_LOG | TCB_HIDE_SYSCALLS)) ||
 	    (ecfg.selected && !ecfg.selected(tcp)))
 		return;
@@ -227,6 +248,73 @@ void inject_entry(struct tcb *tcp)
 		it->hold_ns = spec->delay_enter_ns;
 	if (spec->what & (INJECT_DELAY_ENTER | INJECT_DELAY_EXIT))
 		sc->injected |= SC_DELAYED;
+}
+
+bool inject_pending(const struct tcb *tcp)
+{
+	return tcp->inject && tcp->inject->spec;
+}
+
+int inject_tamper(struct tcb *tcp, int what, int64_t value)
+{
+	struct syscall_state *sc = &tcp->sc;
+	struct inject_task *it = task_of(tcp);
+	struct inject_spec *own;
+	int rc;
+
+	if (!it)
+		return -ENOMEM;
+	if (what == ENGINE_TAMPER_SIGNAL && (value < 1 || value > 64))
+		return -EINVAL;
+	if (what == ENGINE_TAMPER_DELAY && value < 0)
+		return -EINVAL;
+	own = &it->own;
+	if (it->spec != own) {
+		if (it->spec)
+			*own = *it->spec;
+		else
+			memset(own, 0, sizeof(*own));
+		it->spec = own;
+	}
+	switch (what) {
+	case ENGINE_TAMPER_RETURN:
+		/* Not run at all, even when syscall= put another one there. */
+		rc = arch_set_syscall_nr(tcp->pid, sc->pers, -1);
+		if (rc < 0)
+			return rc;
+		it->replaced = true;
+		sc->injected |= SC_REPLACED;
+		own->what &= ~(INJECT_ERROR | INJECT_RETVAL | INJECT_SYSCALL);
+		if (value >= -4095 && value <= -1) {
+			own->what |= INJECT_ERROR;
+			own->error = (int)-value;
+		} else {
+			own->what |= INJECT_RETVAL;
+			own->retval = (uint64_t)value;
+		}
+		return 0;
+	case ENGINE_TAMPER_SIGNAL:
+		/* One signal goes with a resume: the last one asked for. */
+		own->what |= INJECT_SIGNAL;
+		own->signo = (int)value;
+		if (at_seccomp_stop(tcp))
+			it->exit_sig = (int)value;
+		else
+			it->sig = (int)value;
+		return 0;
+	case ENGINE_TAMPER_DELAY:
+		own->what |= INJECT_DELAY_ENTER;
+		/* hold() takes at most INT64_MAX ns. */
+		if (it->hold_ns > (uint64_t)(INT64_MAX - value))
+			it->hold_ns = INT64_MAX;
+		else
+			it->hold_ns += (uint64_t)value;
+		own->delay_enter_ns = it->hold_ns;
+		sc->injected |= SC_DELAYED;
+		return 0;
+	default:
+		return -EINVAL;
+	}
 }
 
 void inject_exit(struct tcb *tcp)

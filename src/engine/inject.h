@@ -21,8 +21,25 @@
 
 struct tcb;
 
-/* Whether any -e inject= or -e fault= was given. */
+/*
+ * Whether any -e inject= or -e fault= was given, or a consumer may
+ * tamper (inject_allow_tamper).
+ */
 bool inject_active(void);
+/* Whether any -e inject= or -e fault= was given. */
+bool inject_specs(void);
+/* engine_allow_tamper(). */
+void inject_allow_tamper(void);
+/*
+ * engine_tamper() at tcp's entry stop (the engine has checked that it
+ * is one): ENGINE_TAMPER_*, merged with what a spec does to the call.
+ */
+int inject_tamper(struct tcb *tcp, int what, int64_t value);
+/*
+ * Something was done to the syscall tcp is in that its exit stop must
+ * finish (a result to write, a signal to send there).
+ */
+bool inject_pending(const struct tcb *tcp);
 /*
  * Some spec sends a signal= at syscall entry: a seccomp stop cannot
  * deliver it (the kernel ignores a signal given at PTRACE_EVENT_SECCOMP),

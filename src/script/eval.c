@@ -1195,6 +1195,7 @@ static int action(struct script_rt *rt, const struct node *f)
 {
 	struct val v;
 	int64_t x = 0;
+	int rc;
 	const struct node *a = f->n ? f->kid[0] : NULL;
 
 	switch (f->op) {
@@ -1279,14 +1280,20 @@ static int action(struct script_rt *rt, const struct node *f)
 					eval_int(rt, a, &x))
 			return -1;
 		if (f->op == F_OVERRIDE && rt->host.override)
-			rt->host.override(rt->ev->ctx, x);
+			rc = rt->host.override(rt->ev->ctx, x);
 		else if (f->op == F_SIGNAL && rt->host.signal)
-			rt->host.signal(rt->ev->ctx, (int)x);
+			rc = rt->host.signal(rt->ev->ctx, (int)x);
 		else if (f->op == F_CHILL && rt->host.chill)
-			rt->host.chill(rt->ev->ctx, (uint64_t)x);
+			rc = rt->host.chill(rt->ev->ctx, (uint64_t)x);
 		else
+			rc = -EINVAL;
+		/* -EINVAL: not at a syscall's entry (an exit, a signal...) */
+		if (rc == -EINVAL)
 			return eval_fault(rt, f->pos, "%s() is not possible here",
 					  fn_names[f->op]);
+		if (rc < 0)
+			return eval_fault(rt, f->pos, "%s(): %s",
+					  fn_names[f->op], strerror(-rc));
 		return 0;
 	default:
 		/* a value as a statement: evaluated for its faults */

@@ -341,6 +341,28 @@ static void frames_free(void)
 	}
 }
 
+/*
+ * -w: override(), signal(), chill() tamper with the syscall at whose
+ * entry the clause fires, as -e inject= does; elsewhere the engine says
+ * -EINVAL and the evaluator faults.
+ */
+static int host_override(void *ctx, int64_t v)
+{
+	return engine_tamper(ctx, ENGINE_TAMPER_RETURN, v);
+}
+
+static int host_signal(void *ctx, int sig)
+{
+	return engine_tamper(ctx, ENGINE_TAMPER_SIGNAL, sig);
+}
+
+static int host_chill(void *ctx, uint64_t ns)
+{
+	if (ns > INT64_MAX)
+		return -EINVAL;
+	return engine_tamper(ctx, ENGINE_TAMPER_DELAY, (int64_t)ns);
+}
+
 static const struct script_host host = {
 	.read_str = host_read_str,
 	.comm = host_comm,
@@ -351,6 +373,9 @@ static const struct script_host host = {
 	.warn = host_warn,
 	.exit = host_exit,
 	.system = host_system,
+	.override = host_override,
+	.signal = host_signal,
+	.chill = host_chill,
 };
 
 /* ---- the events ---- */
@@ -1214,8 +1239,10 @@ int script_load(void)
 	}
 	if (cfg.script_unsafe)
 		flags |= SCRIPT_CHECK_UNSAFE;
-	if (cfg.script_destructive)
+	if (cfg.script_destructive) {
 		flags |= SCRIPT_CHECK_DESTRUCTIVE;
+		engine_allow_tamper();
+	}
 	rt = script_rt_new(script, &host, flags);
 	if (!rt) {
 		msg_error("script: %s", strerror(errno));

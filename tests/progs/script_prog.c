@@ -11,6 +11,9 @@
  *   signal N         raise SIGUSR1 N times (handled): "signal N"
  *   threads T N      T threads, each makes N getppid calls: "threads T N"
  *   fail             close(-1), which fails with EBADF: "fail"
+ *   ppid N           getppid N times: "ppid RC" (-errno on failure)
+ *   timed            one getppid, timed: "getppid took NS ns"
+ *   usr1             the SIGUSR1s handled so far: "usr1 N"
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -45,7 +48,8 @@ static int is_cmd(const char *s)
 {
 	static const char *const cmds[] = { "open",   "read",	 "sleep",
 					    "fork",   "signal",	 "threads",
-					    "fail",   NULL };
+					    "fail",   "ppid",	 "timed",
+					    "usr1",   NULL };
 
 	for (int i = 0; cmds[i]; i++)
 		if (!strcmp(s, cmds[i]))
@@ -127,6 +131,25 @@ int main(int argc, char **argv)
 			for (long k = 0; k < t; k++)
 				pthread_join(th[k], NULL);
 			printf("threads %ld %ld\n", t, n);
+		} else if (!strcmp(cmd, "ppid") && i < argc) {
+			long n = atol(argv[i++]);
+
+			for (long k = 0; k < n; k++) {
+				long rc = syscall(SYS_getppid);
+
+				printf("ppid %ld\n", rc < 0 ? -errno : rc);
+			}
+		} else if (!strcmp(cmd, "timed")) {
+			struct timespec a, b;
+
+			clock_gettime(CLOCK_MONOTONIC, &a);
+			syscall(SYS_getppid);
+			clock_gettime(CLOCK_MONOTONIC, &b);
+			printf("getppid took %lld ns\n",
+			       (long long)(b.tv_sec - a.tv_sec) * 1000000000LL +
+				       (b.tv_nsec - a.tv_nsec));
+		} else if (!strcmp(cmd, "usr1")) {
+			printf("usr1 %d\n", (int)got);
 		} else if (!strcmp(cmd, "fail")) {
 			close(-1);
 			printf("fail\n");
