@@ -18,6 +18,7 @@
 
 #include "cli/cli.h"
 #include "cli/ltrace_cli.h"
+#include "cli/script_opts.h"
 #include "select/path.h"
 #include "select/qualify.h"
 #include "cli/summary.h"
@@ -648,7 +649,8 @@ static void check_summary(bool sort_given, bool cols_given, bool y_given)
 	/* --replay takes its tables from the trace: -U and -S apply. */
 	bool tables = cfg.summary != SUMMARY_NONE || cfg.replay;
 
-	if (cfg.summary_wall && cfg.summary == SUMMARY_NONE)
+	/* Beside a script, -w is DTrace's (script_defaults()). */
+	if (cfg.summary_wall && cfg.summary == SUMMARY_NONE && !cfg.script)
 		usage_error("-w/--summary-wall-clock must be given with %s", with);
 	if (cols_given && !tables)
 		usage_error("-U/--summary-columns must be given with %s", with);
@@ -775,56 +777,6 @@ static unsigned int time_precision(const char *arg, const char *opt)
  * and --decode-pids= sets the whole set, as strace's do: the last one
  * given is what holds.
  */
-/* --script-file: the whole file, kept for the run (errors quote it). */
-static void read_script_file(const char *path)
-{
-	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	char *text = NULL;
-	size_t len = 0, cap = 0, n;
-
-	if (!f)
-		fatal("%s: %s", path, strerror(errno));
-	do {
-		if (len + 4096 > cap) {
-			cap = cap ? 2 * cap : 8192;
-			text = realloc(text, cap);
-			if (!text)
-				fatal("out of memory");
-		}
-		n = fread(text + len, 1, cap - len - 1, f);
-		len += n;
-	} while (n > 0);
-	if (ferror(f))
-		fatal("%s: %s", path, strerror(errno));
-	if (f != stdin)
-		fclose(f);
-	text[len] = '\0';
-	cfg.script = text;
-	cfg.script_len = len;
-	cfg.script_name = path;
-}
-
-/*
- * A script's output is the trace, as bpftrace's: no syscall lines, no
- * signal lines and no exit or attach messages unless -e asks for them.
- * -w is DTrace's "destructive actions allowed" beside a script.
- */
-static void script_defaults(void)
-{
-	struct qual_error err;
-
-	if (!cfg.script)
-		return;
-	if (cfg.summary_wall)
-		cfg.script_destructive = true;
-	if (!qualify_get()->trace_given)
-		qual_or_die(qualify_parse_kind(QK_TRACE, "none", &err), &err);
-	if (!qualify_get()->signal_given)
-		qual_or_die(qualify_parse_kind(QK_SIGNAL, "none", &err), &err);
-	qualify_quiet_default(QUIET_ATTACH | QUIET_EXIT | QUIET_PERSONALITY |
-			      QUIET_THREAD_EXECVE);
-}
-
 static void set_decode_pids(const char *arg)
 {
 	char *copy, *save = NULL, *tok;
@@ -1191,7 +1143,7 @@ void cli_parse(int argc, char **argv)
 			if (cfg.script)
 				usage_error("only one --script or --script-file may be given");
 			if (c == OPT_SCRIPT_FILE) {
-				read_script_file(optarg);
+				cli_script_file(optarg);
 				break;
 			}
 			cfg.script = optarg;
@@ -1521,5 +1473,5 @@ void cli_parse(int argc, char **argv)
 	 */
 	if (cfg.outfile && cfg.argv)
 		qualify_quiet_default(QUIET_ATTACH | QUIET_PERSONALITY);
-	script_defaults();
+	cli_script_defaults();
 }

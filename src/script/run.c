@@ -51,6 +51,9 @@ struct matcher {
 	unsigned long probe_id; /* SPEC: probe_add_quiet()'s */
 	/* The clause reads what only an exit knows (retval...). */
 	bool needs_exit;
+	/* The clause tampers: without :entry or :exit, it fires at the
+	 * entry, where a syscall can still be changed. */
+	bool tampers;
 };
 
 /* A task's command name, parent and user, read once. */
@@ -507,7 +510,8 @@ static void on_syscall(struct tcb *tcp, bool exiting)
 			at = SCRIPT_AT_ENTRY;
 		}
 		else if (at == SCRIPT_AT_DEFAULT)
-			at = SCRIPT_AT_EXIT;
+			at = x->tampers && !x->needs_exit ? SCRIPT_AT_ENTRY :
+							    SCRIPT_AT_EXIT;
 		if ((at == SCRIPT_AT_EXIT) != exiting)
 			continue;
 		ev.probe = x->probe;
@@ -936,12 +940,13 @@ static void add_noreturn(struct scset *to, const struct scset *from)
 				scset_add(to, p, nr);
 }
 
-/* Does e (or any expression under it) name the builtin? */
+/* Does e (or any expression under it) name the builtin or function? */
 static bool expr_uses(const struct script_expr *e, const char *name)
 {
 	if (!e)
 		return false;
-	if (e->kind == SCRIPT_E_IDENT && !strcmp(e->s, name))
+	if ((e->kind == SCRIPT_E_IDENT || e->kind == SCRIPT_E_CALL) &&
+	    !strcmp(e->s, name))
 		return true;
 	for (size_t i = 0; i < e->n; i++)
 		if (expr_uses(e->kid[i], name))
@@ -1092,6 +1097,9 @@ static int compile_probe(size_t k, const struct script_probe *p)
 			clause_uses(&script->clause[k], "errno") ||
 			clause_uses(&script->clause[k], "errname") ||
 			clause_uses(&script->clause[k], "latency");
+	x->tampers = clause_uses(&script->clause[k], "override") ||
+		     clause_uses(&script->clause[k], "signal") ||
+		     clause_uses(&script->clause[k], "chill");
 	switch (p->kind) {
 	case SCRIPT_PROBE_SYSCALL:
 		x->set = calloc(1, sizeof(*x->set));
@@ -1103,7 +1111,9 @@ static int compile_probe(size_t k, const struct script_probe *p)
 			scset_or(&at_entry, x->set);
 		} else {
 			scset_or(&at_exit, x->set);
-			if (p->at == SCRIPT_AT_DEFAULT)
+			if (p->at == SCRIPT_AT_DEFAULT && x->tampers)
+				scset_or(&at_entry, x->set);
+			else if (p->at == SCRIPT_AT_DEFAULT)
 				add_noreturn(&at_entry, x->set);
 		}
 		return 0;

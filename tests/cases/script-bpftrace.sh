@@ -23,6 +23,8 @@ cleanup() { [ -z "$mounted" ] || umount /sys/kernel/tracing 2> /dev/null; }
 trap cleanup EXIT
 ulimit -l unlimited 2> /dev/null
 
+# bpftrace sees the whole machine: its programs keep to the command's
+# process (cpid), other tests may run script_prog at the same time.
 # bt NAME PROGRAM CMD...: bpftrace's maps (its first line, "Attaching N
 # probes...", left out) in NAME.bt.
 bt() {
@@ -56,14 +58,14 @@ same_rows() {
 }
 
 # Opens by command (bpftrace's lesson 2, on one program).
-bt opens 'tracepoint:syscalls:sys_enter_openat /comm == "script_prog"/ { @[comm] = count(); }' \
+bt opens 'tracepoint:syscalls:sys_enter_openat /pid == cpid && comm == "script_prog"/ { @[comm] = count(); }' \
 	$P open 5 /dev/null open 2 /nonexistent
 sl opens 'syscall:openat:entry /comm == "script_prog"/ { @[comm] = count(); }' \
 	$P open 5 /dev/null open 2 /nonexistent
 same opens
 
 # Read sizes as a histogram (lesson 5), the sizes the program reads.
-bt hist 'tracepoint:syscalls:sys_exit_read /comm == "script_prog" && args->ret > 0/ { @bytes = hist(args->ret); }' \
+bt hist 'tracepoint:syscalls:sys_exit_read /pid == cpid && comm == "script_prog" && args->ret > 0/ { @bytes = hist(args->ret); }' \
 	$P read 1 2 3 5 9 17 100 1000 4096 4096 65536
 sl hist 'syscall:read:exit /comm == "script_prog" && retval > 0/ { @bytes = hist(retval); }' \
 	$P read 1 2 3 5 9 17 100 1000 4096 4096 65536
@@ -71,14 +73,14 @@ same hist
 
 # Linear histogram, sum, min, max, avg and stats of the same values.
 aggs='@l = lhist(R, 0, 5000, 1000); @s = sum(R); @mi = min(R); @ma = max(R); @a = avg(R); @st = stats(R);'
-bt aggs "tracepoint:syscalls:sys_exit_read /comm == \"script_prog\" && args->ret > 0/ { ${aggs//R/args->ret} }" \
+bt aggs "tracepoint:syscalls:sys_exit_read /pid == cpid && comm == \"script_prog\" && args->ret > 0/ { ${aggs//R/args->ret} }" \
 	$P read 1 2 3 5 9 17 100 1000 4096 4096 65536
 sl aggs "syscall:read:exit /comm == \"script_prog\" && retval > 0/ { ${aggs//R/retval} }" \
 	$P read 1 2 3 5 9 17 100 1000 4096 4096 65536
 same aggs
 
 # getppid by 4 threads: the count over every thread (-f).
-bt threads 'tracepoint:syscalls:sys_enter_getppid /comm == "script_prog"/ { @ = count(); }' \
+bt threads 'tracepoint:syscalls:sys_enter_getppid /pid == cpid && comm == "script_prog"/ { @ = count(); }' \
 	$P threads 4 250
 sl threads 'syscall:getppid /comm == "script_prog"/ { @ = count(); }' \
 	$P threads 4 250
@@ -89,7 +91,7 @@ lc_build pie b threads
 # (The main thread's bar_add(-1, -1) is left out: bpftrace shows an
 # int's register as a 64-bit number, sltrace cuts it to the prototype's
 # int.)
-bt calls "uprobe:$PWD/b/libbar.so:bar_add /arg0 >= 0 && arg0 < 1000/ { @[arg0] = count(); }" b/threads 2 20 exp
+bt calls "uprobe:$PWD/b/libbar.so:bar_add /pid == cpid && comm == \"threads\" && arg0 >= 0 && arg0 < 1000/ { @[arg0] = count(); }" b/threads 2 20 exp
 sl calls 'call:bar_add@libbar.so:entry /arg0 >= 0 && arg0 < 1000/ { @[arg0] = count(); }' b/threads 2 20 exp
 same_rows calls
 exit 0

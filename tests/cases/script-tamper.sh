@@ -47,6 +47,13 @@ for f in "" -f; do
 	printf 'ppid 42\nppid 42\n' > want
 	diff want "ret$n.prog" > /dev/null || { show "ret$n.prog"; fail "ret$n: what the program saw"; }
 
+	# -w is DTrace's spelling; without :entry or :exit a clause that
+	# tampers fires at the entry, where the syscall can be changed.
+	run "w$n" $f -w --script 'syscall:getppid { override(7); }' $P ppid 2
+	printf 'ppid 7\nppid 7\n' > want
+	diff want "w$n.prog" > /dev/null || { show "w$n.prog" "w$n.err"; fail "w$n: what the program saw"; }
+	expect_empty "w$n.err"
+
 	# signal(): the program's SIGUSR1 handler ran once per getppid.
 	run "sig$n" $f --destructive --script 'syscall:getppid:entry { signal(SIGUSR1); }' \
 		$P ppid 3 usr1
