@@ -8,13 +8,27 @@
 
 const char *log_progname = "sltrace";
 
+static void say(const char *tag, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: %s", log_progname, tag);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void log_debug(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: [debug] ", log_progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say("[debug] ", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+void log_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say("", fmt, ap);
+	va_end(ap);
 }

@@ -15,6 +15,8 @@
 extern const char *log_progname;
 
 void log_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "sltrace: MSG" on stderr, before the output exists (start-up errors). */
+void log_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #define debug(...)                                  \
 	do {                                        \

@@ -7,7 +7,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,17 +16,10 @@
 #include "log.h"
 #include "select/qualify.h"
 
-/* One line in strace's style, exit status 1: nothing has started. */
-static void __attribute__((noreturn, format(printf, 1, 2)))
-die(const char *fmt, ...)
+/* The script cannot be read: nothing has started yet. */
+static void __attribute__((noreturn)) cannot(const char *path, int err)
 {
-	va_list ap;
-
-	fprintf(stderr, "%s: ", log_progname);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
+	log_error("%s: %s", path, strerror(err));
 	exit(1);
 }
 
@@ -36,8 +28,10 @@ static void set_none(enum qual_kind kind)
 {
 	struct qual_error err = { 0 };
 
-	if (qualify_parse_kind(kind, "none", &err) < 0)
-		die("%s", err.msg);
+	if (qualify_parse_kind(kind, "none", &err) < 0) {
+		log_error("%s", err.msg);
+		exit(1);
+	}
 }
 
 /* --script-file: the whole file, kept for the run (errors quote it). */
@@ -48,19 +42,19 @@ void cli_script_file(const char *path)
 	size_t len = 0, cap = 0, n;
 
 	if (!f)
-		die("%s: %s", path, strerror(errno));
+		cannot(path, errno);
 	do {
 		if (len + 4096 > cap) {
 			cap = cap ? 2 * cap : 8192;
 			text = realloc(text, cap);
 			if (!text)
-				die("out of memory");
+				cannot(path, ENOMEM);
 		}
 		n = fread(text + len, 1, cap - len - 1, f);
 		len += n;
 	} while (n > 0);
 	if (ferror(f))
-		die("%s: %s", path, strerror(errno));
+		cannot(path, errno);
 	if (f != stdin)
 		fclose(f);
 	text[len] = '\0';

@@ -12,7 +12,6 @@
 #include <pwd.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,17 +29,6 @@
 
 pid_t launched_pid;
 
-/* Startup errors: one line in strace's words; the caller exits 1. */
-static void __attribute__((format(printf, 1, 2))) complain(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: ", log_progname);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
 
 /*
  * Resolve the command as execvp would, but in the tracer, so that a
@@ -56,12 +44,12 @@ static char *resolve_path(const char *name)
 
 	/* A name no path can hold, in strace's words. */
 	if (strlen(name) >= PATH_MAX) {
-		complain("exec: %s", strerror(ENAMETOOLONG));
+		log_error("exec: %s", strerror(ENAMETOOLONG));
 		return NULL;
 	}
 	if (strchr(name, '/')) {
 		if (stat(name, &st) < 0) {
-			complain("Can't stat '%s': %s", name, strerror(errno));
+			log_error("Can't stat '%s': %s", name, strerror(errno));
 			return NULL;
 		}
 		return strdup(name);
@@ -94,7 +82,7 @@ static char *resolve_path(const char *name)
 		if (!*end)
 			break;
 	}
-	complain("Can't stat '%s': %s", name, strerror(ENOENT));
+	log_error("Can't stat '%s': %s", name, strerror(ENOENT));
 	return NULL;
 }
 
@@ -212,7 +200,7 @@ static pid_t daemonize(const char *path, char **argv, const struct passwd *pw,
 
 	t = fork();
 	if (t < 0) {
-		complain("fork: %s", strerror(errno));
+		log_error("fork: %s", strerror(errno));
 		return -1;
 	}
 	if (t > 0) {
@@ -230,13 +218,13 @@ static pid_t daemonize(const char *path, char **argv, const struct passwd *pw,
 	/* Not our child: no waitpid on its stop, so watch for it. */
 	for (int i = 0; proc_state(cmd) != 'T'; i++) {
 		if (i > 10000 || !proc_state(cmd)) {
-			complain("the command did not stop for tracing");
+			log_error("the command did not stop for tracing");
 			_exit(1);
 		}
 		usleep(1000);
 	}
 	if (ptrace(PTRACE_SEIZE, cmd, NULL, engine_ptrace_options()) < 0) {
-		complain("attach: ptrace(PTRACE_SEIZE, %d): %s", cmd,
+		log_error("attach: ptrace(PTRACE_SEIZE, %d): %s", cmd,
 			 strerror(errno));
 		kill(cmd, SIGKILL);
 		_exit(1);
@@ -258,7 +246,7 @@ pid_t launch_command(char **argv, const struct sock_filter *filter,
 	if (ecfg.username) {
 		pw = getpwnam(ecfg.username);
 		if (!pw) {
-			complain("Cannot find user '%s'", ecfg.username);
+			log_error("Cannot find user '%s'", ecfg.username);
 			return -1;
 		}
 	}
@@ -274,7 +262,7 @@ pid_t launch_command(char **argv, const struct sock_filter *filter,
 	}
 	pid = fork();
 	if (pid < 0) {
-		complain("fork: %s", strerror(errno));
+		log_error("fork: %s", strerror(errno));
 		free(path);
 		return -1;
 	}
@@ -284,13 +272,13 @@ pid_t launch_command(char **argv, const struct sock_filter *filter,
 
 	while (waitpid(pid, &status, WSTOPPED) < 0) {
 		if (errno != EINTR) {
-			complain("wait: %s", strerror(errno));
+			log_error("wait: %s", strerror(errno));
 			kill(pid, SIGKILL);
 			return -1;
 		}
 	}
 	if (!WIFSTOPPED(status)) {
-		complain("child exited before it could be traced");
+		log_error("child exited before it could be traced");
 		return -1;
 	}
 	if (ptrace(PTRACE_SEIZE, pid, NULL, engine_ptrace_options()) < 0) {
@@ -299,7 +287,7 @@ pid_t launch_command(char **argv, const struct sock_filter *filter,
 		/* Not traced, never exec'd: nothing of the user's ran. */
 		kill(pid, SIGKILL);
 		waitpid(pid, &status, 0);
-		complain("attach: ptrace(PTRACE_SEIZE, %d): %s", pid,
+		log_error("attach: ptrace(PTRACE_SEIZE, %d): %s", pid,
 			 strerror(err));
 		return -1;
 	}
