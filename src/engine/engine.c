@@ -302,6 +302,43 @@ void engine_detach_all(void)
 	detach_requested = true;
 }
 
+static void on_timer(int sig)
+{
+	(void)sig;
+}
+
+int engine_timer_start(uint64_t period_ns, timer_t *t)
+{
+	struct sigevent sev;
+	struct itimerspec its;
+	struct sigaction old;
+
+	if (sigaction(SIGALRM, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_timer;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGALRM, &sa, NULL);
+	}
+	memset(&sev, 0, sizeof(sev));
+	sev.sigev_notify = SIGEV_SIGNAL;
+	sev.sigev_signo = SIGALRM;
+	if (timer_create(CLOCK_MONOTONIC, &sev, t) < 0)
+		return -errno;
+	memset(&its, 0, sizeof(its));
+	its.it_value.tv_sec = (time_t)(period_ns / 1000000000ULL);
+	its.it_value.tv_nsec = (long)(period_ns % 1000000000ULL);
+	its.it_interval = its.it_value;
+	if (timer_settime(*t, 0, &its, NULL) < 0) {
+		int err = errno;
+
+		timer_delete(*t);
+		return -err;
+	}
+	return 0;
+}
+
 /*
  * Tasks under our seccomp filter cannot be let go: with no tracer, its
  * traced syscalls fail with ENOSYS.  They stay ours, silent: a seccomp

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 #include <sys/types.h>
 
 #include "engine/tcb.h"
@@ -209,6 +210,17 @@ void engine_abort(void);
  * (--syscall-limit reached); engine_run then returns 0.
  */
 void engine_detach_all(void);
+
+/*
+ * A periodic timer for a consumer that acts on the clock (a summary
+ * every N seconds, a script's interval:): a POSIX timer of its own
+ * raising SIGALRM every period_ns, which breaks the engine's wait so
+ * that the consumers' tick runs (a handler without SA_RESTART is put in
+ * when SIGALRM has none).  Periodic: a signal that lands just before
+ * the wait rather than inside it is followed by another.  0 or -errno;
+ * timer_delete(*t) stops it.
+ */
+int engine_timer_start(uint64_t period_ns, timer_t *t);
 
 /*
  * The trace cannot go on (its output failed): let every task go as

@@ -840,50 +840,24 @@ static void run_intervals(uint64_t now)
 	}
 }
 
-static void on_alarm(int sig)
-{
-	(void)sig;
-}
-
 /*
- * A POSIX timer, as --summary-interval's: its SIGALRM breaks the
- * engine's waitpid and the engine ticks; busy tasks also bring the
- * clock to run_intervals() at every syscall the script sees.
+ * The engine's timer (engine_timer_start): its alarm breaks the wait and
+ * the engine ticks; busy tasks also bring the clock to run_intervals()
+ * at every syscall the script sees.
  */
 static void start_timer(void)
 {
 	uint64_t period = UINT64_MAX, now = mono_ns();
-	struct sigevent sev;
-	struct itimerspec its;
-	struct sigaction old;
+	int rc;
 
 	for (size_t i = 0; i < niv; i++) {
 		iv[i].next = now + iv[i].period;
 		if (iv[i].period < period)
 			period = iv[i].period;
 	}
-	if (sigaction(SIGALRM, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
-		struct sigaction sa;
-
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = on_alarm;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGALRM, &sa, NULL);
-	}
-	memset(&sev, 0, sizeof(sev));
-	sev.sigev_notify = SIGEV_SIGNAL;
-	sev.sigev_signo = SIGALRM;
-	if (timer_create(CLOCK_MONOTONIC, &sev, &tick_timer) < 0) {
-		msg_perror("interval: cannot make a timer");
-		return;
-	}
-	memset(&its, 0, sizeof(its));
-	its.it_value.tv_sec = (time_t)(period / 1000000000ULL);
-	its.it_value.tv_nsec = (long)(period % 1000000000ULL);
-	its.it_interval = its.it_value;
-	if (timer_settime(tick_timer, 0, &its, NULL) < 0) {
-		msg_perror("interval: cannot start a timer");
-		timer_delete(tick_timer);
+	rc = engine_timer_start(period, &tick_timer);
+	if (rc < 0) {
+		msg_error("interval: cannot start a timer: %s", strerror(-rc));
 		return;
 	}
 	tick_on = true;

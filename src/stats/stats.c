@@ -287,50 +287,17 @@ void stats_tick(void)
 	interval_check(&now);
 }
 
-static void on_alarm(int sig)
-{
-	(void)sig;
-}
-
-/*
- * A POSIX timer of our own rather than ITIMER_REAL, which the output's
- * flush timer and the engine re-arm and stop as they need.  It raises
- * SIGALRM, whose handler (ours, or the output's or the engine's, all
- * without SA_RESTART) breaks the engine's waitpid; the engine then
- * ticks, and stats_tick() looks at the clock.  Periodic: a signal that
- * lands just before waitpid rather than inside it is followed by
- * another one period later.
- */
 int stats_start(void)
 {
-	struct sigevent sev;
-	struct itimerspec its;
-	struct sigaction old;
+	int rc;
 
 	if (cfg.summary_interval <= 0 || cfg.summary == SUMMARY_NONE)
 		return 0;
-	if (sigaction(SIGALRM, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
-		struct sigaction sa;
-
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = on_alarm;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGALRM, &sa, NULL);
-	}
-	memset(&sev, 0, sizeof(sev));
-	sev.sigev_notify = SIGEV_SIGNAL;
-	sev.sigev_signo = SIGALRM;
-	if (timer_create(CLOCK_MONOTONIC, &sev, &interval_timer) < 0)
-		return -errno;
-	memset(&its, 0, sizeof(its));
-	ts_add(&its.it_value, cfg.summary_interval);
-	its.it_interval = its.it_value;
-	if (timer_settime(interval_timer, 0, &its, NULL) < 0) {
-		int err = errno;
-
-		timer_delete(interval_timer);
-		return -err;
-	}
+	/* The engine ticks at each alarm; stats_tick() reads the clock. */
+	rc = engine_timer_start((uint64_t)(cfg.summary_interval * 1e9),
+				&interval_timer);
+	if (rc < 0)
+		return rc;
 	clock_gettime(CLOCK_MONOTONIC, &next_print);
 	ts_add(&next_print, cfg.summary_interval);
 	interval_on = true;

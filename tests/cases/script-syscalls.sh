@@ -118,6 +118,14 @@ run stop -f --script 'syscall:getppid { @n = count(); if (@n == 5) { exit(); } }
 expect_line stop.out '@n: 5'
 expect_line stop.prog 'threads 2 200'
 
+# 8b. interval: fires while the program sleeps (at least once in its
+#     600 ms, a lower bound only), and print() shows a map there.
+run tick --script 'syscall:clock_nanosleep:entry { @sleeps = count(); }
+interval:100ms { @ticks = count(); print(@sleeps); }' $P sleep 600
+n=$(map_value tick.out '@ticks')
+[ -n "$n" ] && [ "$n" -ge 1 ] || { show tick.out; fail "tick: interval:100ms fired ${n:-0} times in 600 ms"; }
+expect_match tick.out '^@sleeps: 1$'
+
 # 9. JSON: the script's output as "print" records of their task, its
 #    maps as "map" records (a count by path, a hist, a stack key); all
 #    valid under doc/trace-schema.json.
