@@ -81,4 +81,16 @@ grep '^script ' dw.out > got
 [ -s want ] || { show dw.out; fail "dwarf: no probe line"; }
 diff -u want got >&2 || fail "dwarf: the script's values differ from the probe's"
 expect_empty dw.err
+
+# 5. A USDT point's arguments as arg0..argN, against --probe's line of
+#    the same run.
+need_progs probe_usdt
+"$SLTRACE" -e trace=none -o sdt.out --probe 'sdt:sltest:consts' --script '
+sdt:sltest:consts { printf("script {arg0=%d, arg1=%d, arg2=%d, arg3=%d}\n", arg0, arg1, arg2, arg3); }' \
+	"$PROGS/probe_usdt" > sdt.prog 2> sdt.err
+expect_rc 0 $? "sdt: tracer"
+sed -nE 's/^--- probe sdt:sltest:consts (\{.*\}) ---$/script \1/p' sdt.out > want
+grep '^script ' sdt.out > got
+[ -s want ] || { show sdt.out; fail "sdt: no probe line"; }
+diff -u want got >&2 || fail "sdt: the script's arguments differ from the probe's"
 exit 0
