@@ -737,8 +737,8 @@ static void on_call(struct tcb *tcp, const struct lc_call_info *ci,
 }
 
 /*
- * A probe's values: $retval is retval, argN (USDT) arg N, the others
- * args.NAME by their names.
+ * A probe's values: $retval is retval, a USDT point's argK arg(K-1) as
+ * in bpftrace, the others args.NAME by their names.
  */
 static void on_probe(struct tcb *tcp, const struct probe_hit_info *hi,
 		     void *data)
@@ -767,12 +767,13 @@ static void on_probe(struct tcb *tcp, const struct probe_hit_info *hi,
 			ev.retval = iv;
 			continue;
 		}
+		/* A USDT point's argK (from 1) is bpftrace's arg(K-1). */
 		if (!strncmp(v->name, "arg", 3) && v->kind != PROBE_V_STR) {
 			a = strtoul(v->name + 3, &end, 10);
-			if (end != v->name + 3 && !*end && a < 12) {
-				args[a] = (uint64_t)iv;
-				if (a + 1 > ev.nargs)
-					ev.nargs = (unsigned int)a + 1;
+			if (end != v->name + 3 && !*end && a >= 1 && a <= 12) {
+				args[a - 1] = (uint64_t)iv;
+				if (a > ev.nargs)
+					ev.nargs = (unsigned int)a;
 				continue;
 			}
 		}

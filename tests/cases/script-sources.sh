@@ -82,11 +82,12 @@ grep '^script ' dw.out > got
 diff -u want got >&2 || fail "dwarf: the script's values differ from the probe's"
 expect_empty dw.err
 
-# 5. A USDT point's arguments as arg0..argN, against --probe's line of
-#    the same run.
+# 5. A USDT point's arguments as arg0..argN (bpftrace's numbering: the
+#    probe's line names them from 1), against --probe's line of the
+#    same run.
 need_progs probe_usdt
 "$SLTRACE" -e trace=none -o sdt.out --probe 'sdt:sltest:consts' --script '
-sdt:sltest:consts { printf("script {arg0=%d, arg1=%d, arg2=%d, arg3=%d}\n", arg0, arg1, arg2, arg3); }' \
+sdt:sltest:consts { printf("script {arg1=%d, arg2=%d, arg3=%d, arg4=%d}\n", arg0, arg1, arg2, arg3); }' \
 	"$PROGS/probe_usdt" > sdt.prog 2> sdt.err
 expect_rc 0 $? "sdt: tracer"
 sed -nE 's/^--- probe sdt:sltest:consts (\{.*\}) ---$/script \1/p' sdt.out > want
