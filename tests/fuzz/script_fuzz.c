@@ -15,7 +15,12 @@
  * - an accepted script has a clause, and parses again to the same tree
  *   (as script_dump() prints it);
  * - a script the checker refuses is refused with a line and column as
- *   above.
+ *   above;
+ * - a script the checker accepts runs: every clause is fired on two
+ *   made-up events (a syscall's exit with named arguments, a probe hit
+ *   with a string value) through a host that answers everything, and
+ *   its maps are printed as text and JSON.  The second byte, odd,
+ *   allows the destructive actions.
  */
 #include "config.h"
 
@@ -25,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "script/eval.h"
 #include "script/parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -84,6 +90,139 @@ static void check_error(const char *text, size_t len,
 	}
 }
 
+/* A host that answers everything and keeps nothing. */
+static long h_read_str(void *ctx, uint64_t addr, char *buf, size_t size)
+{
+	(void)ctx;
+	if (addr & 1)
+		return -EFAULT;
+	return snprintf(buf, size, "str%llu", (unsigned long long)addr) <
+			       (int)size ?
+		       (long)strlen(buf) :
+		       (long)size - 1;
+}
+
+static void h_comm(void *ctx, char *buf, size_t size)
+{
+	(void)ctx;
+	snprintf(buf, size, "fuzz");
+}
+
+static int h_ustack(void *ctx, uint64_t *pc, unsigned int max)
+{
+	(void)ctx;
+	for (unsigned int i = 0; i < max && i < 3; i++)
+		pc[i] = 0x1000 + i;
+	return max < 3 ? (int)max : 3;
+}
+
+static int h_fd_path(void *ctx, int fd, char *buf, size_t size)
+{
+	(void)ctx;
+	return snprintf(buf, size, "/fd/%d", fd) < (int)size ? (int)strlen(buf) :
+								 -ENAMETOOLONG;
+}
+
+static void h_write(void *hctx, const char *text, size_t len)
+{
+	(void)hctx;
+	(void)text;
+	(void)len;
+}
+
+static void h_warn(void *hctx, const char *msg)
+{
+	(void)hctx;
+	if (strchr(msg, '\n'))
+		broken("a fault message of more than one line");
+}
+
+static void h_exit(void *hctx, int code)
+{
+	(void)hctx;
+	(void)code;
+}
+
+static void h_system(void *hctx, const char *cmd)
+{
+	(void)hctx;
+	(void)cmd;
+}
+
+static int h_override(void *ctx, int64_t v)
+{
+	(void)ctx;
+	return v == 1 ? -EINVAL : 0;
+}
+
+static int h_signal(void *ctx, int sig)
+{
+	(void)ctx;
+	(void)sig;
+	return 0;
+}
+
+static int h_chill(void *ctx, uint64_t ns)
+{
+	(void)ctx;
+	(void)ns;
+	return 0;
+}
+
+static const struct script_host host = {
+	.read_str = h_read_str,
+	.comm = h_comm,
+	.ustack = h_ustack,
+	.fd_path = h_fd_path,
+	.write = h_write,
+	.warn = h_warn,
+	.exit = h_exit,
+	.system = h_system,
+	.override = h_override,
+	.signal = h_signal,
+	.chill = h_chill,
+};
+
+/* Run the script's clauses on two events, then print its maps. */
+static void run(const struct script *s, unsigned int flags)
+{
+	static const char *const names[] = { "fd", "buf", "count" };
+	static const uint64_t args[6] = { 3, 0x1000, 7, (uint64_t)-1, 0, 2 };
+	static const struct script_named named[] = {
+		{ .name = "len", .i = 5 },
+		{ .name = "hdr->name", .is_str = true, .s = "abc", .len = 3 },
+	};
+	struct script_event ev[2] = {
+		{ .name = "read", .at_exit = true, .pid = 10, .tid = 11,
+		  .nsecs = 1000, .nargs = 3, .args = args, .argnames = names,
+		  .nargnames = 3, .has_retval = true, .retval = -2, .err = 2,
+		  .has_latency = true, .latency_ns = 500 },
+		{ .name = "probe", .pid = 10, .tid = 12, .nsecs = 2000,
+		  .nargs = 6, .args = args, .nnamed = 2, .named = named },
+	};
+	struct script_rt *rt = script_rt_new(s, &host, flags);
+	FILE *f;
+	char *out = NULL;
+	size_t len = 0;
+
+	if (!rt)
+		return;
+	for (int round = 0; round < 2; round++)
+		for (size_t k = 0; k < s->n; k++) {
+			ev[round].probe = &s->clause[k].probes[0];
+			script_rt_fire(rt, k, &ev[round]);
+		}
+	script_rt_thread_gone(rt, 11);
+	f = open_memstream(&out, &len);
+	if (f) {
+		script_rt_print_maps(rt, f, false, 1, 2);
+		script_rt_print_maps(rt, f, true, 1, 2);
+		fclose(f);
+	}
+	free(out);
+	script_rt_free(rt);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *text = (const char *)data;
@@ -114,9 +253,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		broken("two parses of one script differ");
 	free(d2);
 	script_free(s2);
+	if (size > 1 && (data[1] & 1))
+		flags |= SCRIPT_CHECK_DESTRUCTIVE;
 	rc = script_check(s, flags, &e);
 	if (rc)
 		check_error(text, size, &e);
+	else
+		run(s, flags);
 	free(d);
 	script_free(s);
 	return 0;
