@@ -144,6 +144,21 @@ expect_count 3 json '^\{"type": ?"map"'
 expect_match json '"name": ?"@opens".*"key": ?\["/nonexistent"\], ?"value": ?2'
 expect_match json '"name": ?"@st".*"symbol": ?"main\+[0-9]+"'
 
+# 9b. Folded stacks: a map keyed by ustack, with --output-format=folded,
+#     one line per stack, outermost frame first, its count last.
+run folded --output-format=folded --script 'syscall:openat { @[ustack] = count(); }' \
+	$P open 3 /dev/null
+expect_match folded.out '^(.*;)?main\+[0-9]+;.*openat[a-z0-9_]*\+[0-9]+ 3$'
+
+# 9c. -p: a script on a process already running, until it ends.
+$P sleep 1500 open 4 /dev/null > attach.prog &
+pid=$!
+sleep 0.1
+"$SLTRACE" -o attach.out -p "$pid" --script 'syscall:openat { @n = count(); }' 2> attach.err
+expect_rc 0 $? "attach: tracer"
+wait "$pid"
+expect_line attach.out '@n: 4'
+
 # 10. The script's output alone: no syscall, signal or exit lines.
 run quiet -f --script 'syscall:getppid { @n = count(); }' $P threads 1 3 signal 1
 expect_count 1 quiet.out '.'
