@@ -748,9 +748,10 @@ static bool foreign_trace(struct tcb *tcp, int pers, long nr, uint32_t data)
 
 /*
  * Nobody wants the exit of the syscall tcp just entered: no trace set,
- * consumer or injection names it, no consumer tampered with it, it is not an execve (whose exit may
- * change the personality), and its exit stop will come (the task runs
- * on with PTRACE_SYSCALL: not under the filter, not silent).
+ * consumer or injection names it, no consumer tampered with it, it is
+ * not an execve (whose exit may change the personality), and its exit
+ * stop will come (the task runs on with PTRACE_SYSCALL: not under the
+ * filter, not silent).
  */
 static bool exit_unwanted(const struct tcb *tcp)
 {
