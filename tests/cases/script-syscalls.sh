@@ -159,6 +159,23 @@ expect_rc 0 $? "attach: tracer"
 wait "$pid"
 expect_line attach.out '@n: 4'
 
+# 9d. An i386 program: its syscalls by its own table (openat's argument
+#     names, read sizes), against its trace lines in the same run.
+if have_32bit; then
+	need_progs script_prog32
+	run m32 -e trace=openat --script \
+		'syscall:openat { @bypath[str(args.filename)] = count(); }' \
+		$PROGS/script_prog32 open 3 /dev/null open 2 /nonexistent
+	grep -oE '^openat\([A-Z_]+, "[^"]*"' m32.out | sed -E 's/.*"(.*)"/\1/' |
+		sort | uniq -c | awk '{ print "@bypath[" $2 "]: " $1 }' | sort > want.m32
+	grep -E '^@bypath\[' m32.out | sort > got.m32
+	[ -s want.m32 ] || { show m32.out; fail "m32: no openat line"; }
+	diff want.m32 got.m32 > m32.diff || { show m32.out m32.diff; fail "m32: @bypath differs from the trace's lines"; }
+	expect_line m32.out '@bypath[/nonexistent]: 2'
+else
+	note "this kernel runs no i386 program: the -m32 part is skipped"
+fi
+
 # 10. The script's output alone: no syscall, signal or exit lines.
 run quiet -f --script 'syscall:getppid { @n = count(); }' $P threads 1 3 signal 1
 expect_count 1 quiet.out '.'
