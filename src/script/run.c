@@ -84,6 +84,8 @@ static bool ended;
 static bool want_ids;
 /* process:exit reads comm: it is read while the task is there. */
 static bool keep_comm;
+/* The script reads walltime: the clock is read per event. */
+static bool want_wall;
 
 /* interval: clauses */
 static timer_t tick_timer;
@@ -409,6 +411,8 @@ static void ev_task(struct script_event *ev, struct tcb *tcp)
 	ev->tid = tcp->pid;
 	ev->ctx = tcp;
 	ev->cpu = -1;
+	if (want_wall)
+		ev->walltime = wall_ns();
 	if (want_ids) {
 		struct thr *t = thr_get(tcp->pid, true);
 
@@ -1210,6 +1214,7 @@ int script_load(void)
 	}
 	want_ids = script_uses("ppid") || script_uses("uid");
 	keep_comm = want_exit && script_uses("comm");
+	want_wall = script_uses("walltime");
 	if (want_calls) {
 		/* The program's own calls, as sltrace's -l takes them. */
 		plt_rules.main_only = true;
@@ -1257,6 +1262,7 @@ static void fire_all(enum script_probe_kind kind)
 	if (!script)
 		return;
 	ev.nsecs = mono_ns();
+	ev.walltime = wall_ns();
 	ev.cpu = -1;
 	ev.pid = ev.tid = getpid();
 	for (size_t k = 0; k < script->n; k++) {

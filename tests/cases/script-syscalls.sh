@@ -104,12 +104,18 @@ expect_line proc.out '@status[2]: 1'
 
 # 7. BEGIN before any event, END after the last, in that order, and a
 #    map read as a value.
+t0=$(date +%s)
 run ends -f --script 'BEGIN { printf("begin\n"); }
-syscall:getppid { @n = count(); }
+syscall:getppid { @n = count(); @wall = max(walltime / 1000000000); }
 END { printf("end %d\n", @n); }' \
 	$P threads 4 25
+t1=$(date +%s)
 expect_in_order ends.out <(printf 'begin\nend 100\n')
 expect_line ends.out '@n: 100'
+# walltime: the seconds of the clock the run was in.
+w=$(map_value ends.out '@wall')
+[ -n "$w" ] && [ "$w" -ge "$t0" ] && [ "$w" -le "$t1" ] ||
+	{ show ends.out; fail "ends: walltime $w is not between $t0 and $t1"; }
 
 # 8. exit() ends the trace after the fifth call: the program runs on
 #    untraced and ends as it would (status 0, all its lines).
