@@ -37,7 +37,7 @@ got=$(map_value count.out '@[script_prog]')
 # 2. DTrace's drill-down by process and by path: every openat line of the
 #    same run (-e trace=openat) counted per path by awk.
 run drill -e trace=openat --script \
-	'syscall:openat { @bypid[pid, comm] = count(); @bypath[str(args.filename)] = count(); }' \
+	'syscall:openat { @bypid[pid, comm] = count(); @bypath[str(args.filename)] = count(); @byarg[str(arg1)] = count(); }' \
 	$P open 4 /dev/null open 2 /nonexistent
 n=$(grep -cE '^openat\(' drill.out)
 [ "$n" -ge 6 ] || { show drill.out; fail "drill: $n openat lines"; }
@@ -47,6 +47,10 @@ grep -oE '^openat\([A-Z_]+, "[^"]*"' drill.out | sed -E 's/.*"(.*)"/\1/' |
 	sort | uniq -c | awk '{ print "@bypath[" $2 "]: " $1 }' | sort > want.path
 grep -E '^@bypath\[' drill.out | sort > got.path
 diff want.path got.path > path.diff || { show drill.out path.diff; fail "drill: @bypath differs from the trace's lines"; }
+# DTrace's @[copyinstr(arg0)] of open(2) is str(arg1) of openat: the same.
+sed 's/^@bypath/@byarg/' want.path > want.arg
+grep -E '^@byarg\[' drill.out | sort > got.arg
+diff want.arg got.arg > arg.diff || { show drill.out arg.diff; fail "drill: @byarg differs from the trace's lines"; }
 
 # 3. The read size distribution (bpftrace's hist), against the read
 #    lines of the same run; the program reads SIZES from /dev/zero.
