@@ -52,6 +52,10 @@ expect_match name.err 'opneat'
 "$SLTRACE" --script 'BEGIN { system("true"); }' -- $P > unsafe.prog 2> unsafe.err
 expect_rc 1 $? unsafe
 expect_match unsafe.err 'unsafe'
+# With --unsafe, system() runs its command (formatted as printf).
+"$SLTRACE" --unsafe --script 'END { system("echo %s %d > sys.out", "ran", 42); }' -- $P > sysok.prog 2> sysok.err
+expect_rc 0 $? "system() with --unsafe"
+expect_line sys.out 'ran 42'
 "$SLTRACE" --script 'syscall:openat:entry { override(-1); }' -- $P > w.prog 2> w.err
 expect_rc 1 $? destructive
 expect_match w.err 'it needs -w'
