@@ -284,9 +284,11 @@ static int format_count(const char *s, size_t len, size_t *bad)
 			k++;
 			continue;
 		}
-		while (k < len && strchr("-+ #0123456789.hlzjt", s[k]))
+		/* A NUL is no flag and no conversion (strchr finds the
+		 * terminator): the string may hold one. */
+		while (k < len && s[k] && strchr("-+ #0123456789.hlzjt", s[k]))
 			k++;
-		if (k >= len || !strchr("diouxXcspfFeEgG", s[k])) {
+		if (k >= len || !s[k] || !strchr("diouxXcspfFeEgG", s[k])) {
 			*bad = k;
 			return -1;
 		}
