@@ -1138,7 +1138,8 @@ int script_parse(const char *text, size_t len, struct script **out,
 	return 0;
 }
 
-int script_error_format(char *buf, size_t size, const char *name,
+int script_error_format(char *buf, size_t size, const char *prog,
+			const char *name,
 			const char *text, size_t len,
 			const struct script_error *err)
 {
@@ -1156,7 +1157,7 @@ int script_error_format(char *buf, size_t size, const char *name,
 		start = len;
 	for (end = start; end < len && text[end] != '\n'; end++)
 		;
-	n = snprintf(buf, size, "sltrace: %s:%u:%u: error: %s\n", name,
+	n = snprintf(buf, size, "%s: %s:%u:%u: error: %s\n", prog, name,
 		     err->pos.line, err->pos.col, err->msg);
 	if (n < 0)
 		return n;

@@ -50,15 +50,17 @@ int script_const_value(const char *name, int64_t *v);
 /*
  * Formats err as a compiler does, into buf (always NUL-terminated when
  * size > 0):
- *   sltrace: NAME:LINE:COL: error: MSG
+ *   PROG: NAME:LINE:COL: error: MSG
  *   the source line
  *          ^
+ * PROG is the name sltrace was run as (as its other messages begin);
  * NAME is "script" for --script, the file for --script-file; text and len
  * are what was parsed (the source line is taken from them; control bytes
  * other than tabs show as '?', tabs are kept so the caret lines up).
  * Returns the length the whole message needs, as snprintf does.
  */
-int script_error_format(char *buf, size_t size, const char *name,
+int script_error_format(char *buf, size_t size, const char *prog,
+			const char *name,
 			const char *text, size_t len,
 			const struct script_error *err);
 

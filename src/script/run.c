@@ -1179,7 +1179,8 @@ static int load_text(void)
 	}
 	if (rc) {
 		/* The message is the compiler's: "sltrace: NAME:L:C: ...". */
-		script_error_format(msg, sizeof(msg), cfg.script_name,
+		script_error_format(msg, sizeof(msg), log_progname,
+				    cfg.script_name,
 				    cfg.script, cfg.script_len, &err);
 		fputs(msg, stderr);
 		if (msg[0] && msg[strlen(msg) - 1] != '\n')

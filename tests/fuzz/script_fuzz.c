@@ -79,7 +79,8 @@ static void check_error(const char *text, size_t len,
 		broken("a refusal on a line the text does not have");
 	if (e->pos.col > (unsigned long)ll + 1)
 		broken("a refusal past the end of its line");
-	n = script_error_format(buf, sizeof(buf), "fuzz", text, len, e);
+	n = script_error_format(buf, sizeof(buf), "sltrace", "fuzz", text,
+				len, e);
 	if (n < 0)
 		broken("the error did not format");
 	if ((size_t)n < sizeof(buf)) {

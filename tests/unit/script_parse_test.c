@@ -286,12 +286,13 @@ int main(void)
 
 		rc = script_parse(t, strlen(t), &s, &e);
 		CHECK(rc == -EINVAL, "tab: accepted");
-		rc = script_error_format(buf, sizeof(buf), "script", t,
-					 strlen(t), &e);
+		rc = script_error_format(buf, sizeof(buf), "sltrace",
+					 "script", t, strlen(t), &e);
 		CHECK(rc == (int)strlen(want) && !strcmp(buf, want),
 		      "format: got\n%s want\n%s", buf, want);
 		/* Cut short, still terminated, and the length it needs. */
-		rc = script_error_format(buf, 20, "script", t, strlen(t), &e);
+		rc = script_error_format(buf, 20, "sltrace", "script", t,
+					 strlen(t), &e);
 		CHECK(rc == (int)strlen(want) && strlen(buf) == 19,
 		      "short format: %d %zu", rc, strlen(buf));
 	}
