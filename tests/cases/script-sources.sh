@@ -9,13 +9,9 @@
 # same run's calls as the script does.
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/progs/libcall/lc.sh"
+. "$SRCDIR/tests/cases/script.inc"
 
 lc_build pie b threads
-
-# map_value FILE KEY: the value of "KEY: N".
-map_value() {
-	grep -F -- "$2: " "$1" | sed -E 's/.*: (-?[0-9]+)$/\1/' | head -1
-}
 
 # want_map NAME AWK-KEY AWK-COND: "@NAME[KEY]: N" lines of exp's calls
 # (fields: 1 tid, 2 a, 3 b, 4 r), sorted.

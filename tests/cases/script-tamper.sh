@@ -9,20 +9,9 @@
 # fault once and change nothing.  Each with the seccomp filter (-f) and
 # without.
 . "$SRCDIR/tests/lib.sh"
-need_progs script_prog
-P=$PROGS/script_prog
+. "$SRCDIR/tests/cases/script.inc"
 
 DENY='syscall:openat:entry /str(args.filename) == "/dev/null"/ { override(-EACCES); }'
-
-# run NAME SLTRACE-ARGS...: the trace in NAME.out, the program's own lines
-# in NAME.prog, sltrace's messages in NAME.err; exit status 0.
-run() {
-	local name=$1
-	shift
-	"$SLTRACE" -o "$name.out" "$@" > "$name.prog" 2> "$name.err"
-	rc=$?
-	[ "$rc" = 0 ] || { show "$name.out" "$name.err"; fail "$name: exit status $rc"; }
-}
 
 # Without -w the script is refused before anything runs.
 "$SLTRACE" --script "$DENY" $P open 1 /dev/null > refused.prog 2> refused.err
