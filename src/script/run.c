@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -86,6 +85,12 @@ static bool want_ids;
 static bool keep_comm;
 /* The script reads walltime: the clock is read per event. */
 static bool want_wall;
+/*
+ * Syscalls that change what a task's cache holds: prctl (PR_SET_NAME)
+ * when the script reads comm, the set*uid calls when it reads uid.
+ * They are stops too, so the cache is right under the seccomp filter.
+ */
+static struct scset renames;
 
 /* interval: clauses */
 static timer_t tick_timer;
@@ -535,18 +540,11 @@ static void on_syscall_exit(struct tcb *tcp)
 	const struct syscall_state *sc = &tcp->sc;
 
 	/* A new name, a new user: read them again at the next event. */
-	if (sc->ent && !strcmp(sc->ent->name, "prctl") &&
-	    sc->args[0] == PR_SET_NAME) {
+	if (sc->nr >= 0 && scset_has(&renames, sc->pers, sc->nr)) {
 		struct thr *t = thr_get(tcp->pid, false);
 
 		if (t)
-			t->comm_ok = false;
-	} else if (want_ids && sc->ent && !strncmp(sc->ent->name, "set", 3) &&
-		   strstr(sc->ent->name, "uid")) {
-		struct thr *t = thr_get(tcp->pid, false);
-
-		if (t)
-			t->ids_ok = false;
+			t->comm_ok = t->ids_ok = false;
 	}
 	on_syscall(tcp, true);
 }
@@ -1216,6 +1214,21 @@ int script_load(void)
 	want_ids = script_uses("ppid") || script_uses("uid");
 	keep_comm = want_exit && script_uses("comm");
 	want_wall = script_uses("walltime");
+	scset_clear(&renames);
+	for (int pers = 0; pers < NUM_PERSONALITIES; pers++) {
+		static const char *const ids[] = {
+			"setuid",   "setreuid",	  "setresuid",	"setfsuid",
+			"setuid32", "setreuid32", "setresuid32", "setfsuid32",
+		};
+		long nr = sysent_find(pers, "prctl");
+
+		if (nr >= 0 && script_uses("comm"))
+			scset_add(&renames, pers, nr);
+		for (size_t i = 0; want_ids && i < sizeof(ids) / sizeof(*ids);
+		     i++)
+			if ((nr = sysent_find(pers, ids[i])) >= 0)
+				scset_add(&renames, pers, nr);
+	}
 	if (want_calls) {
 		/* The program's own calls, as sltrace's -l takes them. */
 		plt_rules.main_only = true;
@@ -1243,6 +1256,7 @@ int script_load(void)
 	scset_clear(&all);
 	scset_or(&all, &at_entry);
 	scset_or(&all, &at_exit);
+	scset_or(&all, &renames);
 	for (int p = 0; p < NUM_PERSONALITIES; p++)
 		for (unsigned int nr = 0; nr < SCSET_NR_MAX; nr++)
 			if (scset_has(&all, p, nr))

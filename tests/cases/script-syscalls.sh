@@ -5,23 +5,7 @@
 # run shows another way — the -c table, the -e trace= lines sltrace
 # prints beside the script, or what script_prog says it did.
 . "$SRCDIR/tests/lib.sh"
-need_progs script_prog
-P=$PROGS/script_prog
-
-# run NAME SLTRACE-ARGS...: the trace (with the maps) in NAME.out,
-# the program's own lines in NAME.prog.
-run() {
-	local name=$1
-	shift
-	"$SLTRACE" -o "$name.out" "$@" > "$name.prog" 2> "$name.err"
-	rc=$?
-	[ "$rc" = 0 ] || { show "$name.out" "$name.err"; fail "$name: exit status $rc"; }
-}
-
-# map_value FILE KEY: the value of "@...KEY: N" in a map's printout.
-map_value() {
-	grep -F -- "$2: " "$1" | sed -E 's/.*: ([0-9-]+)$/\1/' | head -1
-}
+. "$SRCDIR/tests/cases/script.inc"
 
 # 1. Opens counted by command, against -c's row in the same run.
 run count -f -c -e trace=openat \
@@ -120,6 +104,13 @@ expect_line ends.out '@n: 100'
 w=$(map_value ends.out '@wall')
 [ -n "$w" ] && [ "$w" -ge "$t0" ] && [ "$w" -le "$t1" ] ||
 	{ show ends.out; fail "ends: walltime $w is not between $t0 and $t1"; }
+
+# 7b. comm follows a rename (prctl PR_SET_NAME) under the seccomp
+#     filter too: prctl is a stop of its own when a script reads comm.
+run rename -f --script 'syscall:openat { @[comm] = count(); }' \
+	$P open 2 /dev/null rename renamed open 3 /dev/null
+expect_line rename.out '@[renamed]: 3'
+expect_match rename.out '^@\[script_prog\]: [2-9]$'
 
 # 8. exit() ends the trace after the fifth call: the program runs on
 #    untraced and ends as it would (status 0, all its lines).

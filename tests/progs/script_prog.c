@@ -14,6 +14,7 @@
  *   ppid N           getppid N times: "ppid RC" (-errno on failure)
  *   timed            one getppid, timed: "getppid took NS ns"
  *   usr1             the SIGUSR1s handled so far: "usr1 N"
+ *   rename NAME      prctl(PR_SET_NAME, NAME): "rename NAME"
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -48,7 +50,7 @@ static int is_cmd(const char *s)
 {
 	static const char *const cmds[] = { "open",   "read",	 "sleep",
 					    "fork",   "signal",	 "threads",
-					    "fail",   "ppid",	 "timed",
+					    "fail",   "ppid",   "rename",	 "timed",
 					    "usr1",   NULL };
 
 	for (int i = 0; cmds[i]; i++)
@@ -150,6 +152,9 @@ int main(int argc, char **argv)
 				       (b.tv_nsec - a.tv_nsec));
 		} else if (!strcmp(cmd, "usr1")) {
 			printf("usr1 %d\n", (int)got);
+		} else if (!strcmp(cmd, "rename") && i < argc) {
+			prctl(PR_SET_NAME, argv[i]);
+			printf("rename %s\n", argv[i++]);
 		} else if (!strcmp(cmd, "fail")) {
 			close(-1);
 			printf("fail\n");
