@@ -29,7 +29,9 @@ struct task_struct {
 	int pid;
 } __attribute__((preserve_access_index));
 
-struct pt_regs;
+struct pt_regs {
+	unsigned long bx;	/* i386's first argument */
+} __attribute__((preserve_access_index));
 struct linux_binprm;
 
 /* x86's thread_info status bit: the task is in a 32-bit syscall. */
@@ -122,7 +124,20 @@ int BPF_PROG(on_enter, struct pt_regs *regs, long id)
 		t->state = KBPF_TASK_ACTIVE;
 	}
 	t->t_enter = 0;
-	if (id < 0 || id >= KBPF_ROWS || !bit_set(cfg.trace_bits[pers & 1], id))
+	if (id < 0 || id >= KBPF_ROWS)
+		return 0;
+	/* i386's socketcall and ipc count as the call they carry. */
+	if (pers && (id == cfg.socketcall_nr || id == cfg.ipc_nr)) {
+		__u32 sub = (__u32)regs->bx;
+
+		if (id == cfg.ipc_nr)
+			sub = KBPF_SUBCALL_IPC_BASE + (sub & 0xffff);
+		if (sub < 64 && (cfg.subcall_rows >> sub & 1))
+			id = cfg.compat_count + sub;
+		if (id >= KBPF_ROWS)
+			return 0;
+	}
+	if (!bit_set(cfg.trace_bits[pers & 1], id))
 		return 0;
 	t->row = pers * KBPF_ROWS + (__u32)id;
 	t->off_ns = 0;

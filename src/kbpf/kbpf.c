@@ -40,6 +40,7 @@
 #include "select/path.h"
 #include "select/qualify.h"
 #include "stats/stats.h"
+#include "syscall/net.h"
 #include "sysent/sysent.h"
 
 /* count.bpf.o, as count_obj.S includes it. */
@@ -131,6 +132,29 @@ static void config_fill(struct kbpf_config *c)
 				bits_set(c->hist_bits[p], nr);
 		}
 	}
+	/* Sub-call rows, selected by the number of the call they carry. */
+	for (unsigned int sub = 0; sub < 64; sub++) {
+		unsigned int row = c->compat_count + sub;
+		long nr;
+
+		if (row >= KBPF_ROWS || !subcall_row_ent(sub, &nr) || nr < 0)
+			continue;
+		c->subcall_rows |= 1ULL << sub;
+		if (scset_has(trace, PERS_COMPAT, nr))
+			bits_set(c->trace_bits[PERS_COMPAT], row);
+		if (cfg.hist_set && scset_has(cfg.hist_set, PERS_COMPAT, nr))
+			bits_set(c->hist_bits[PERS_COMPAT], row);
+	}
+}
+
+/* A row's syscall: its number's, or the sub-call's after the table. */
+static const struct sysent *row_ent(int pers, unsigned int row)
+{
+	long nr;
+
+	if (pers == PERS_COMPAT && row >= conf.compat_count)
+		return subcall_row_ent(row - conf.compat_count, &nr);
+	return sysent_lookup(pers, row);
 }
 
 static void set_autoload(const char *prog, bool on)
@@ -287,7 +311,7 @@ static void collect_rows(void)
 				s.wall_max_ns = r->wall_max;
 			first = false;
 		}
-		ent = sysent_lookup(pers, nr);
+		ent = row_ent(pers, nr);
 		if (!s.calls || !ent)
 			continue;
 		s.name = ent->name;
@@ -534,10 +558,17 @@ int kbpf_run(int *killed_by)
 			{ .fd = ring_buffer__epoll_fd(rb), .events = POLLIN },
 			{ .fd = tfd, .events = POLLIN },
 		};
-		/* Tasks not our children end unseen: look every 50 ms. */
-		int timeout = !child || child_done ? 50 : -1;
 		struct signalfd_siginfo si;
+		int timeout;
 
+		/* Its end may have come before the signalfd: look first. */
+		if (child && !child_done &&
+		    waitpid(child, &status, WNOHANG) == child)
+			child_done = true;
+		if (sig || ((!child || child_done) && !tasks_left()))
+			break;
+		/* Tasks not our children end unseen: look every 50 ms. */
+		timeout = !child || child_done ? 50 : -1;
 		if (poll(pfd, tfd >= 0 ? 3 : 2, timeout) < 0 && errno != EINTR)
 			break;
 		ring_buffer__consume(rb);
@@ -552,11 +583,6 @@ int kbpf_run(int *killed_by)
 				stats_print_tables();
 			}
 		}
-		if (child && !child_done &&
-		    waitpid(child, &status, WNOHANG) == child)
-			child_done = true;
-		if (sig || ((!child || child_done) && !tasks_left()))
-			break;
 	}
 	ring_buffer__consume(rb);
 	if (sig) {

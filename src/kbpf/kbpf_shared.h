@@ -10,7 +10,7 @@
 
 /* Rows per personality in the counting map: syscall numbers and the
  * sub-call rows after them (i386 socketcall and ipc). */
-#define KBPF_ROWS		1024
+#define KBPF_ROWS		2048
 #define KBPF_NPERS		2
 #define KBPF_HIST_BUCKETS	65
 #define KBPF_MAX_TASKS		65536
@@ -33,6 +33,8 @@ struct kbpf_config {
 	__s32 execve_nr[KBPF_NPERS];
 	__s32 execveat_nr[KBPF_NPERS];
 	__u64 overhead_ns;	/* -O: taken off each call's times */
+	/* Sub-call rows that exist: bit SUB (socketcall), 32 + CALL (ipc). */
+	__u64 subcall_rows;
 	/* -e trace= and --hist=SET, a bit per row and personality. */
 	__u64 trace_bits[KBPF_NPERS][KBPF_ROWS / 64];
 	__u64 hist_bits[KBPF_NPERS][KBPF_ROWS / 64];

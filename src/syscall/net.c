@@ -647,6 +647,34 @@ int decode_subcall(struct tcb *tcp)
 	return 1;
 }
 
+const struct sysent *subcall_row_ent(unsigned int sub, long *nr)
+{
+	const struct sysent_table *t = &sysent_tables[PERS_COMPAT];
+	const struct sysent *ent = NULL;
+	long ipc = sysent_find(PERS_COMPAT, "ipc");
+
+	if (sub < SUBCALL_ROWS_IPC) {
+		if (sub < sizeof(socketcall_nargs) && socketcall_nargs[sub])
+			ent = socketcall_ent(sub);
+	} else if (sub < 2 * SUBCALL_ROWS_IPC && ipc >= 0) {
+		/* What the ipc decoder makes of the call, at version 1. */
+		static struct tcb tcb;
+
+		memset(&tcb, 0, sizeof(tcb));
+		tcb.sc.pers = PERS_COMPAT;
+		tcb.sc.ent = sysent_lookup(PERS_COMPAT, ipc);
+		tcb.sc.args[0] = (sub - SUBCALL_ROWS_IPC) | (1u << 16);
+		if (tcb.sc.ent && decode_ipc_subcall(&tcb))
+			ent = tcb.sc.ent;
+	}
+	if (!ent)
+		return NULL;
+	*nr = ent >= t->ents && ent < t->ents + t->count ?
+		      ent - t->ents :
+		      sysent_find(PERS_COMPAT, ent->name);
+	return ent;
+}
+
 /* The i386 rows of what ipc() carries (linux/ipc.h's calls). */
 static const char *const ipc_subcalls[] = {
 	"semop", "semtimedop", "semget", "semctl", "msgsnd", "msgrcv",

@@ -110,6 +110,14 @@ int decode_subcall(struct tcb *tcp);
  * sub-call they carry (glibc's i386 sendto is a socketcall).
  */
 void subcall_stops_init(const struct scset *trace);
+/*
+ * The -c rows of i386 sub-calls, after the table's: row SUB < 32 is
+ * socketcall's call SUB, row 32 + CALL ipc's CALL.  The row's syscall,
+ * and in *nr the number -e trace= knows it by (-1: none); NULL when no
+ * sub-call has that row.
+ */
+#define SUBCALL_ROWS_IPC 32
+const struct sysent *subcall_row_ent(unsigned int sub, long *nr);
 
 /*
  * -yy: the endpoints of the socket behind fd, as strace shows them
