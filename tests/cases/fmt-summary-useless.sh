@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
+# backends: auto ptrace
 # With -c the line prefixes and times mean nothing: strace warns of each
 # (-i, -n, -r, -t, -T, in that order) and then prints the -P note; with
 # no command, the usage error comes and the note does not.

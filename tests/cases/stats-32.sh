@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
+# backends: auto ptrace
 # One table per personality: stats_calls makes its calls, then execs its
 # -m32 build, which makes others.  -c gives the native table, then the
 # line "System call usage summary for 32 bit mode:" and the 32-bit

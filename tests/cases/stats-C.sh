@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
+# backends: auto ptrace
 # -C: the trace lines and, after the last one, the same table as -c;
 # compared with strace's.
 . "$SRCDIR/tests/lib.sh"

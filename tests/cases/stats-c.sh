@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
+# backends: auto ptrace
 # -c: the summary table of several commands, compared with strace's for
 # the same command: header, rules, syscall names, calls, errors, the
 # total row and the format of every time cell (times themselves differ,

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
+# backends: auto ptrace
 # -U: the columns strace 6.1 knows, in any order, with their aliases and
 # headers, compared with strace's table; the name column is added last
 # when missing; strace's messages for unknown and repeated columns.

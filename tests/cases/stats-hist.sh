@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
+# backends: auto ptrace
 # --hist and --hist-by-errno (sltrace's own): at exit, one histogram per
 # syscall in bpftrace's hist() layout.  stats_calls calls 7 3 makes 7
 # getppid, 3 openat failing with ENOENT and 3 close failing with EBADF:

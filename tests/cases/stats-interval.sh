@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
+# backends: auto ptrace
 # --summary-interval=1 (sltrace's own) reprints the -c table while a
 # program runs for about 2.5 s: at least two tables in all (how many is
 # timing: not asserted beyond that), each whole, and the last one counts

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
+# backends: auto ptrace
 # The statistics options together: -c with -C, with -ff, --summary-only
 # with an argument; the -y warning under -c; the table of a command
 # killed by a signal comes before the tracer dies of it; -h.

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
+# backends: auto ptrace
 # -S: every order and alias strace knows, compared with strace's table.
 # calls, errors, name and nothing give the same order whatever the
 # timing (ties go in syscall-number order): compared row by row.  The

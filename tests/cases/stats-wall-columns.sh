@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
+# backends: auto ptrace
 # The wall-clock columns of -U (sltrace's, as strace 7 has them): their
 # headers; with -w they equal the plain time columns; without -w they
 # still count wall-clock time (a 20 ms nanosleep at least 20 ms) while

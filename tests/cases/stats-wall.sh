@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
+# backends: auto ptrace
 # -w counts wall-clock time: compared with strace's table, and a 20 ms
 # nanosleep counts at least 20 ms each (the kernel guarantees that much;
 # no upper bound is asserted).  -O takes its overhead off every call:
