@@ -135,21 +135,17 @@ if setpriv --reuid=65534 --regid=65534 --clear-groups true 2> /dev/null; then
 fi
 
 # -p: counted while it runs, never traced, and it ends well.
-"$PROGS/worker" syscalls 4 &
-wpid=$!
-for _ in $(seq 200); do [ -s worker.tids ] && break; sleep 0.05; done
+start_worker syscalls 4
+wpid=$WORKER_PID
 "$SLTRACE" --backend=bpf -c -p "$wpid" -o got 2> att &
 spid=$!
 for _ in $(seq 200); do grep -q attached att 2> /dev/null && break; sleep 0.05; done
 sleep 0.3
 grep -q '^TracerPid:[[:space:]]*0$' /proc/"$wpid"/status ||
 	{ cat /proc/"$wpid"/status; fail "-p traced the program"; }
-printf 1 > flag
-wait "$wpid"
-expect_rc 0 $? "worker"
+finish_worker syscalls 4
 wait "$spid"
 expect_rc 0 $? "tracer -p"
-grep -q '^ok syscalls 4' result || { cat result; fail "worker noticed"; }
 grep -q "Process $wpid attached with 4 threads" att || { show att; fail "no attach message"; }
 python3 - got <<'PY' || { show got; fail "-p counts"; }
 import re, sys
