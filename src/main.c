@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/tips.h"
 #include "engine/engine.h"
+#include "kbpf/kbpf.h"
 #include "select/path.h"
 #include "select/qualify.h"
 #include "guard/guard.h"
@@ -225,6 +226,40 @@ static void __attribute__((noreturn)) die_of(int sig)
 }
 
 /*
+ * Whether -c counts in the kernel (src/kbpf/): with --backend=bpf it
+ * must (else a one-line error, exit 1), with auto it does whenever the
+ * command line and the kernel allow, and says under -d why not.
+ */
+static bool use_kbpf(void)
+{
+	const char *needs;
+	char why[256];
+
+	if (cfg.backend == BACKEND_PTRACE)
+		return false;
+	needs = kbpf_unsupported();
+	if (needs) {
+		if (cfg.backend == BACKEND_BPF) {
+			log_error("--backend=bpf counts only: %s needs the "
+				  "ptrace back end", needs);
+			exit(1);
+		}
+		debug("BPF back end not used: %s needs ptrace", needs);
+		return false;
+	}
+	if (kbpf_load(why, sizeof(why)) < 0) {
+		if (cfg.backend == BACKEND_BPF) {
+			log_error("--backend=bpf: %s", why);
+			exit(1);
+		}
+		debug("BPF back end not used: %s", why);
+		return false;
+	}
+	debug("counting in the kernel: BPF back end");
+	return true;
+}
+
+/*
  * stderr was closed and there is no -o: a trace nobody can read would
  * cost the program a stop per syscall for nothing.  The command runs as
  * if sltrace were not there, in its place (same pid, its exit status
@@ -311,6 +346,14 @@ int main(int argc, char **argv)
 	}
 	if (out_nowhere())
 		return run_untraced();
+	if (use_kbpf()) {
+		status = kbpf_run(&killed_by);
+		stats_finish();
+		out_finish();
+		if (killed_by)
+			die_of(killed_by);
+		return status;
+	}
 	wire_consumer(&consumer);
 	if ((cfg.stack_trace || cfg.lc_stack || script_wants_ustack()) &&
 	    unwind_init() < 0) {

@@ -254,6 +254,10 @@ static const char usage_text[] =
 "                 syscall in SET (default: all traced), in microseconds\n"
 "  --hist-by-errno\n"
 "                 one histogram per outcome: success and each errno\n"
+"  --backend=ptrace|bpf|auto\n"
+"                 where -c counts: bpf counts in the kernel and never stops\n"
+"                 the program (root, or CAP_BPF and CAP_PERFMON); auto\n"
+"                 (the default, or $SLTRACE_BACKEND) takes bpf when it can\n"
 "\n"
 "Library calls:\n"
 "  -l [!]PATTERN[@LIB], --lib-call=[!]PATTERN[@LIB]\n"
@@ -435,6 +439,7 @@ enum {
 	OPT_PIDNS_TRANSLATION,
 	OPT_TRACE_FDS,
 	OPT_KILL_ON_EXIT,
+	OPT_BACKEND,
 	OPT_NO_GUARDIAN,
 	OPT_OUTPUT_FORMAT,
 	OPT_FOLDED_WEIGHT,
@@ -473,6 +478,7 @@ static const struct option long_options[] = {
 	{ "env",		required_argument, NULL, 'E' },
 	{ "interruptible",	required_argument, NULL, 'I' },
 	{ "kill-on-exit",	no_argument,	   NULL, OPT_KILL_ON_EXIT },
+	{ "backend",		required_argument, NULL, OPT_BACKEND },
 	{ "no-guardian",	no_argument,	   NULL, OPT_NO_GUARDIAN },
 	{ "output-format",	required_argument, NULL, OPT_OUTPUT_FORMAT },
 	{ "folded-weight",	required_argument, NULL, OPT_FOLDED_WEIGHT },
@@ -637,6 +643,18 @@ static void set_summary_interval(const char *arg)
 	    strpbrk(arg, "xXnN"))
 		usage_error("invalid --summary-interval argument: '%s'", arg);
 	cfg.summary_interval = v;
+}
+
+/* --backend= and $SLTRACE_BACKEND: BACKEND_*, or -1. */
+static int parse_backend(const char *arg)
+{
+	if (!strcmp(arg, "auto"))
+		return BACKEND_AUTO;
+	if (!strcmp(arg, "ptrace"))
+		return BACKEND_PTRACE;
+	if (!strcmp(arg, "bpf"))
+		return BACKEND_BPF;
+	return -1;
 }
 
 /*
@@ -901,6 +919,7 @@ void cli_parse(int argc, char **argv)
 	char msg[512];
 	struct qual_error err = { .usage = false };
 	int c, prev_optind, longindex;
+	const char *env;
 	char optname[64];
 	/* -D counted; --daemonize given (strace takes one or the other). */
 	int nD = 0;
@@ -922,6 +941,13 @@ void cli_parse(int argc, char **argv)
 	 * to the traced command.  getopt's own messages are replaced by
 	 * strace-style ones.
 	 */
+	/* The back end's default, which --backend overrides. */
+	env = getenv("SLTRACE_BACKEND");
+	if (env && *env) {
+		cfg.backend = parse_backend(env);
+		if (cfg.backend < 0)
+			usage_error("invalid SLTRACE_BACKEND value: '%s'", env);
+	}
 	opterr = 0;
 	for (;;) {
 		prev_optind = optind;
@@ -999,6 +1025,12 @@ void cli_parse(int argc, char **argv)
 			break;
 		case OPT_KILL_ON_EXIT:
 			cfg.kill_on_exit = true;
+			break;
+		case OPT_BACKEND:
+			cfg.backend = parse_backend(optarg);
+			if (cfg.backend < 0)
+				usage_error("invalid --backend argument: '%s'",
+					    optarg);
 			break;
 		case OPT_OUTPUT_FORMAT:
 			if (!strcmp(optarg, "text"))

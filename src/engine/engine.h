@@ -183,6 +183,14 @@ struct engine_config {
 };
 
 /*
+ * For a caller that watches the command without ptrace: conf->argv
+ * started as the engine starts it (-u, -E, SIGPIPE as found), but left
+ * stopped before its execve, not seized.  The caller watches it, then
+ * sends SIGCONT; it is the caller's child.  Its pid, or -1 (said).
+ */
+pid_t launch_held(const struct engine_config *conf);
+
+/*
  * Start: launch conf->argv and/or attach to conf->attach_pids, reporting
  * to the consumers added, and to consumer (added last) unless NULL.
  */

@@ -234,26 +234,81 @@ static pid_t daemonize(const char *path, char **argv, const struct passwd *pw,
 	return cmd;
 }
 
-pid_t launch_command(char **argv, const struct sock_filter *filter,
-		     unsigned short n)
+/*
+ * Up to the fork: the user looked up, the path resolved.  0 or -1
+ * (said).
+ */
+static int launch_prepare(char **argv, struct passwd **pw, char **path)
 {
-	struct passwd *pw = NULL;
-	char *path;
-	int status;
-	pid_t pid;
-
+	*pw = NULL;
 	/* -u: look the user up first; a typo must not start anything. */
 	if (ecfg.username) {
-		pw = getpwnam(ecfg.username);
-		if (!pw) {
+		*pw = getpwnam(ecfg.username);
+		if (!*pw) {
 			log_error("Cannot find user '%s'", ecfg.username);
 			return -1;
 		}
 	}
-	path = resolve_path(argv[0]);
-	if (!path)
+	*path = resolve_path(argv[0]);
+	if (!*path)
 		return -1;
 	fflush(NULL);
+	return 0;
+}
+
+/* Wait for the child's stop before execve.  0 or -1 (said). */
+static int wait_held(pid_t pid)
+{
+	int status;
+
+	while (waitpid(pid, &status, WSTOPPED) < 0) {
+		if (errno != EINTR) {
+			log_error("wait: %s", strerror(errno));
+			kill(pid, SIGKILL);
+			return -1;
+		}
+	}
+	if (!WIFSTOPPED(status)) {
+		log_error("child exited before it could be traced");
+		return -1;
+	}
+	return 0;
+}
+
+pid_t launch_held(const struct engine_config *conf)
+{
+	struct passwd *pw;
+	char *path;
+	pid_t pid;
+
+	ecfg = *conf;
+	if (launch_prepare(conf->argv, &pw, &path) < 0)
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		log_error("fork: %s", strerror(errno));
+		free(path);
+		return -1;
+	}
+	if (pid == 0)
+		become_command(path, conf->argv, pw, NULL, 0);
+	free(path);
+	if (wait_held(pid) < 0)
+		return -1;
+	launched_pid = pid;
+	return pid;
+}
+
+pid_t launch_command(char **argv, const struct sock_filter *filter,
+		     unsigned short n)
+{
+	struct passwd *pw;
+	char *path;
+	int status;
+	pid_t pid;
+
+	if (launch_prepare(argv, &pw, &path) < 0)
+		return -1;
 	if (ecfg.daemonize) {
 		/* Only the tracer's side comes back here. */
 		pid = daemonize(path, argv, pw, filter, n);
@@ -269,18 +324,8 @@ pid_t launch_command(char **argv, const struct sock_filter *filter,
 	if (pid == 0)
 		become_command(path, argv, pw, filter, n);
 	free(path);
-
-	while (waitpid(pid, &status, WSTOPPED) < 0) {
-		if (errno != EINTR) {
-			log_error("wait: %s", strerror(errno));
-			kill(pid, SIGKILL);
-			return -1;
-		}
-	}
-	if (!WIFSTOPPED(status)) {
-		log_error("child exited before it could be traced");
+	if (wait_held(pid) < 0)
 		return -1;
-	}
 	if (ptrace(PTRACE_SEIZE, pid, NULL, engine_ptrace_options()) < 0) {
 		int err = errno;
 

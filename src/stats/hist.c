@@ -35,7 +35,8 @@ static unsigned int bucket_of(uint64_t v)
 	return v ? 64 - (unsigned int)__builtin_clzll(v) : 0;
 }
 
-int stats_hist_add(struct stats_row *row, uint64_t usecs, int err)
+/* The histogram of err in row, made when missing; NULL out of memory. */
+static struct stats_hist *hist_of(struct stats_row *row, int err)
 {
 	struct stats_hist *h = NULL;
 	unsigned int i;
@@ -55,7 +56,7 @@ int stats_hist_add(struct stats_row *row, uint64_t usecs, int err)
 			realloc(row->hists, (row->nhists + 1) * sizeof(*v));
 
 		if (!v)
-			return -ENOMEM;
+			return NULL;
 		row->hists = v;
 		memmove(&v[i + 1], &v[i], (row->nhists - i) * sizeof(*v));
 		row->nhists++;
@@ -63,8 +64,30 @@ int stats_hist_add(struct stats_row *row, uint64_t usecs, int err)
 		memset(h, 0, sizeof(*h));
 		h->err = err;
 	}
+	return h;
+}
+
+int stats_hist_add(struct stats_row *row, uint64_t usecs, int err)
+{
+	struct stats_hist *h = hist_of(row, err);
+
+	if (!h)
+		return -ENOMEM;
 	h->buckets[bucket_of(usecs)]++;
 	h->count++;
+	return 0;
+}
+
+int stats_hist_merge(struct stats_row *row, int err, const uint64_t *buckets)
+{
+	struct stats_hist *h = hist_of(row, err);
+
+	if (!h)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < STATS_HIST_BUCKETS; i++) {
+		h->buckets[i] += buckets[i];
+		h->count += buckets[i];
+	}
 	return 0;
 }
 

@@ -56,6 +56,8 @@ void stats_table_print(struct outstream *os, enum stats_kind kind);
 
 /* hist.c */
 int stats_hist_add(struct stats_row *row, uint64_t usecs, int err);
+/* STATS_HIST_BUCKETS counts added to the histogram of err. */
+int stats_hist_merge(struct stats_row *row, int err, const uint64_t *buckets);
 void stats_hist_print(struct outstream *os);
 /* One histogram of the call name, text or JSON. */
 void stats_hist_print_one(struct outstream *os, const char *name, int pers,

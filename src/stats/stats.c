@@ -103,6 +103,56 @@ void stats_add(enum stats_kind kind, int pers, unsigned long id,
 		stats_hist_add(r, s->wall_ns / 1000, s->err);
 }
 
+void stats_merge(enum stats_kind kind, int pers, unsigned long id,
+		 const struct stats_sums *s)
+{
+	struct stats_table *t = &stats_tables[kind][pers];
+	struct stats_row *r;
+
+	if (!s->calls || !(r = row_get(t, id)))
+		return;
+	if (!r->name)
+		r->name = s->name;
+	if (!r->calls || s->min_ns < r->min_ns)
+		r->min_ns = s->min_ns;
+	if (!r->calls || s->wall_min_ns < r->wall_min_ns)
+		r->wall_min_ns = s->wall_min_ns;
+	if (s->max_ns > r->max_ns)
+		r->max_ns = s->max_ns;
+	if (s->wall_max_ns > r->wall_max_ns)
+		r->wall_max_ns = s->wall_max_ns;
+	r->calls += s->calls;
+	r->errors += s->errors;
+	r->time_ns += s->time_ns;
+	r->wall_ns += s->wall_ns;
+	t->calls += s->calls;
+}
+
+void stats_merge_hist(enum stats_kind kind, int pers, unsigned long id,
+		      int err, const uint64_t *buckets)
+{
+	struct stats_row *r = row_get(&stats_tables[kind][pers], id);
+
+	if (r)
+		stats_hist_merge(r, err, buckets);
+}
+
+void stats_clear(void)
+{
+	for (int k = 0; k < STATS_NKINDS; k++) {
+		for (int p = 0; p < NUM_PERSONALITIES; p++) {
+			struct stats_table *t = &stats_tables[k][p];
+
+			for (unsigned long i = 0; i < t->nrows; i++)
+				stats_hist_free(&t->rows[i]);
+			free(t->rows);
+			t->rows = NULL;
+			t->nrows = 0;
+			t->calls = 0;
+		}
+	}
+}
+
 /*
  * i386's socketcall and ipc count as their sub-calls, in rows of their
  * own after the table's, in sub-call order (socketcall's first), as
@@ -331,16 +381,5 @@ void stats_finish(void)
 		stats_print_tables();
 	if (cfg.hist_set)
 		stats_hist_print(os);
-	for (int k = 0; k < STATS_NKINDS; k++) {
-		for (int p = 0; p < NUM_PERSONALITIES; p++) {
-			struct stats_table *t = &stats_tables[k][p];
-
-			for (unsigned long i = 0; i < t->nrows; i++)
-				stats_hist_free(&t->rows[i]);
-			free(t->rows);
-			t->rows = NULL;
-			t->nrows = 0;
-			t->calls = 0;
-		}
-	}
+	stats_clear();
 }

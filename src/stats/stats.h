@@ -47,6 +47,26 @@ struct stats_sample {
 void stats_add(enum stats_kind kind, int pers, unsigned long id,
 	       const struct stats_sample *s);
 
+/*
+ * Counts gathered elsewhere (the BPF back end counts in the kernel):
+ * sums of many calls added to a row at once.  Times are after -O; time
+ * is system time, or wall-clock with -w, as stats_add() takes it.
+ */
+struct stats_sums {
+	const char *name;
+	uint64_t calls, errors;
+	uint64_t time_ns, min_ns, max_ns;
+	uint64_t wall_ns, wall_min_ns, wall_max_ns;
+};
+
+void stats_merge(enum stats_kind kind, int pers, unsigned long id,
+		 const struct stats_sums *s);
+/* --hist: 65 bucket counts (bucket i > 0: usecs in [2^(i-1), 2^i)). */
+void stats_merge_hist(enum stats_kind kind, int pers, unsigned long id,
+		      int err, const uint64_t *buckets);
+/* Every table emptied, for counts read again from where they are kept. */
+void stats_clear(void);
+
 /* Whether anything is to be counted at all (-c, -C or --hist). */
 bool stats_enabled(void);
 

@@ -407,9 +407,21 @@ const struct nl_nest rt_tca_nest =
 
 /* --- nexthops --------------------------------------------------------- */
 
+/*
+ * linux/nexthop.h's struct nexthop_grp, by its layout: newer headers
+ * name its fifth byte weight_high, older ones resvd1, and strace 6.1
+ * prints it as resvd1.
+ */
+struct nh_grp {
+	uint32_t id;
+	uint8_t weight;
+	uint8_t resvd1;
+	uint16_t resvd2;
+};
+
 static void print_nh_grp(struct tcb *tcp, const void *e, void *data)
 {
-	struct nexthop_grp g;
+	struct nh_grp g;
 
 	(void)data;
 	memcpy(&g, e, sizeof(g));

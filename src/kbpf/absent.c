@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * sltrace built without libbpf or clang: the BPF back end is not in
+ * it, and -c counts through ptrace.  configure said so.
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "kbpf/kbpf.h"
+
+const char *kbpf_unsupported(void)
+{
+	return NULL;
+}
+
+int kbpf_load(char *why, size_t size)
+{
+	snprintf(why, size,
+		 "sltrace was built without it (libbpf-dev and clang were "
+		 "missing)");
+	return -1;
+}
+
+int kbpf_run(int *killed_by)
+{
+	*killed_by = 0;
+	return 1;
+}

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The kernel side of the BPF back end: counts the system calls of the
+ * traced tasks on the syscall tracepoints, in per-CPU maps the loader
+ * (kbpf.c) sums, without ever stopping a task.
+ *
+ * Which tasks are traced is the tasks map: the loader puts the launched
+ * command (or the -p threads) there, and with -f every task they fork
+ * joins it here, at the fork itself, before its first instruction.
+ * Built by clang for the BPF target, CO-RE: the few kernel structures it
+ * reads (a task's pid, its thread_info) are relocated against the
+ * running kernel's BTF when it is loaded; no kernel headers are needed.
+ */
+#include <linux/types.h>
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+
+#include "kbpf_shared.h"
+
+/* The kernel's own types, only the fields read, relocated by CO-RE. */
+struct thread_info {
+	__u32 status;
+} __attribute__((preserve_access_index));
+
+struct task_struct {
+	struct thread_info thread_info;
+	int pid;
+} __attribute__((preserve_access_index));
+
+struct pt_regs;
+struct linux_binprm;
+
+/* x86's thread_info status bit: the task is in a 32-bit syscall. */
+#define TS_COMPAT 0x0002
+
+const volatile struct kbpf_config cfg = {};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, KBPF_MAX_TASKS);
+	__type(key, __u32);
+	__type(value, struct kbpf_task);
+} tasks SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, KBPF_NPERS * KBPF_ROWS);
+	__type(key, __u32);
+	__type(value, struct kbpf_row);
+} rows SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, 4096);
+	__type(key, struct kbpf_hist_key);
+	__type(value, struct kbpf_hist);
+} hists SEC(".maps");
+
+/* Calls that found no room in a map: the loader says so. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} lost SEC(".maps");
+
+/* The tasks -f picks up, for the loader to announce them. */
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 64 * 1024);
+} events SEC(".maps");
+
+static const struct kbpf_hist zero_hist;
+
+static __always_inline int bit_set(const volatile __u64 *bits, __u32 row)
+{
+	return (bits[(row / 64) % (KBPF_ROWS / 64)] >> (row % 64)) & 1;
+}
+
+/* The bucket of usecs: 0 for 0, else its bit length (1 for 1, 2 for 2-3...). */
+static __always_inline __u32 bucket_of(__u64 v)
+{
+	__u32 n = 0;
+
+	if (v >> 32) { v >>= 32; n += 32; }
+	if (v >> 16) { v >>= 16; n += 16; }
+	if (v >> 8) { v >>= 8; n += 8; }
+	if (v >> 4) { v >>= 4; n += 4; }
+	if (v >> 2) { v >>= 2; n += 2; }
+	if (v >> 1) { v >>= 1; n += 1; }
+	return n + (__u32)v;
+}
+
+static __always_inline void count_lost(void)
+{
+	__u32 zero = 0;
+	__u64 *n = bpf_map_lookup_elem(&lost, &zero);
+
+	if (n)
+		*n += 1;
+}
+
+SEC("tp_btf/sys_enter")
+int BPF_PROG(on_enter, struct pt_regs *regs, long id)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct kbpf_task *t = bpf_map_lookup_elem(&tasks, &tid);
+	struct task_struct *cur;
+	__u32 pers = 0;
+
+	if (!t)
+		return 0;
+	cur = bpf_get_current_task_btf();
+	if (cur->thread_info.status & TS_COMPAT)
+		pers = 1;
+	if (t->state == KBPF_TASK_WAIT_EXEC) {
+		if (id != cfg.execve_nr[pers & 1] &&
+		    id != cfg.execveat_nr[pers & 1])
+			return 0;
+		t->state = KBPF_TASK_ACTIVE;
+	}
+	t->t_enter = 0;
+	if (id < 0 || id >= KBPF_ROWS || !bit_set(cfg.trace_bits[pers & 1], id))
+		return 0;
+	t->row = pers * KBPF_ROWS + (__u32)id;
+	t->off_ns = 0;
+	t->t_out = 0;
+	t->t_enter = bpf_ktime_get_ns();
+	return 0;
+}
+
+SEC("tp_btf/sys_exit")
+int BPF_PROG(on_exit, struct pt_regs *regs, long ret)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct kbpf_task *t = bpf_map_lookup_elem(&tasks, &tid);
+	__u64 now, wall, sys;
+	struct kbpf_row *r;
+	__u32 row;
+	int err;
+
+	if (!t || !t->t_enter)
+		return 0;
+	now = bpf_ktime_get_ns();
+	wall = now - t->t_enter;
+	sys = wall > t->off_ns ? wall - t->off_ns : 0;
+	row = t->row;
+	t->t_enter = 0;
+	err = (unsigned long)ret >= (unsigned long)-4095L ? (int)-ret : 0;
+	if (cfg.hist && bit_set(cfg.hist_bits[(row / KBPF_ROWS) & 1],
+				row % KBPF_ROWS)) {
+		struct kbpf_hist_key k = { .row = row, .err = err };
+		struct kbpf_hist *h = bpf_map_lookup_elem(&hists, &k);
+		__u32 b = bucket_of(wall / 1000);
+
+		if (!h) {
+			bpf_map_update_elem(&hists, &k, &zero_hist,
+					    BPF_NOEXIST);
+			h = bpf_map_lookup_elem(&hists, &k);
+		}
+		if (h && b < KBPF_HIST_BUCKETS)
+			h->buckets[b]++;
+		else
+			count_lost();
+	}
+	r = bpf_map_lookup_elem(&rows, &row);
+	if (!r)
+		return 0;
+	wall = wall > cfg.overhead_ns ? wall - cfg.overhead_ns : 0;
+	sys = sys > cfg.overhead_ns ? sys - cfg.overhead_ns : 0;
+	if (!r->calls || sys < r->sys_min)
+		r->sys_min = sys;
+	if (!r->calls || wall < r->wall_min)
+		r->wall_min = wall;
+	if (sys > r->sys_max)
+		r->sys_max = sys;
+	if (wall > r->wall_max)
+		r->wall_max = wall;
+	r->calls++;
+	r->sys_ns += sys;
+	r->wall_ns += wall;
+	if (err)
+		r->errors++;
+	return 0;
+}
+
+/*
+ * System time: the time a call spent on the CPU, its wall-clock time
+ * less the time it was switched out (blocked or preempted).
+ */
+SEC("tp_btf/sched_switch")
+int BPF_PROG(on_switch, _Bool preempt, struct task_struct *prev,
+	     struct task_struct *next)
+{
+	__u32 tid = (__u32)prev->pid;
+	struct kbpf_task *t = bpf_map_lookup_elem(&tasks, &tid);
+	__u64 now = 0;
+
+	if (t && t->t_enter) {
+		now = bpf_ktime_get_ns();
+		t->t_out = now;
+	}
+	tid = (__u32)next->pid;
+	t = bpf_map_lookup_elem(&tasks, &tid);
+	if (t && t->t_out) {
+		if (!now)
+			now = bpf_ktime_get_ns();
+		t->off_ns += now - t->t_out;
+		t->t_out = 0;
+	}
+	return 0;
+}
+
+SEC("tp_btf/sched_process_fork")
+int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
+{
+	__u32 ptid = (__u32)parent->pid, ctid = (__u32)child->pid;
+	struct kbpf_task n = { .state = KBPF_TASK_ACTIVE };
+	struct kbpf_task *t;
+
+	if (!cfg.follow)
+		return 0;
+	t = bpf_map_lookup_elem(&tasks, &ptid);
+	if (!t || t->state != KBPF_TASK_ACTIVE)
+		return 0;
+	if (bpf_map_update_elem(&tasks, &ctid, &n, BPF_ANY)) {
+		count_lost();
+		return 0;
+	}
+	bpf_ringbuf_output(&events, &ctid, sizeof(ctid), 0);
+	return 0;
+}
+
+/* A thread other than the leader ran execve: it goes on as the leader. */
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(on_exec, struct task_struct *p, int old_pid,
+	     struct linux_binprm *bprm)
+{
+	__u32 otid = (__u32)old_pid, ntid = (__u32)p->pid;
+	struct kbpf_task *t;
+
+	if (otid == ntid)
+		return 0;
+	t = bpf_map_lookup_elem(&tasks, &otid);
+	if (!t)
+		return 0;
+	bpf_map_update_elem(&tasks, &ntid, t, BPF_ANY);
+	bpf_map_delete_elem(&tasks, &otid);
+	return 0;
+}
+
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(on_task_exit, struct task_struct *p)
+{
+	__u32 tid = (__u32)p->pid;
+
+	bpf_map_delete_elem(&tasks, &tid);
+	return 0;
+}
+
+/*
+ * The kernel lets GPL-compatible programs only read tasks through BTF;
+ * this file is LGPL-2.1-or-later, which the GPL may take on.
+ */
+char LICENSE[] SEC("license") = "GPL";

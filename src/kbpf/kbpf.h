@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The BPF back end: -c counted in the kernel.  A BPF program on the
+ * syscall tracepoints counts the calls, errors and times of the traced
+ * tasks in per-CPU maps while they run; nothing of them ever stops.
+ * The tables are read from the maps at the end (and at each
+ * --summary-interval) into src/stats/, which prints them as it prints
+ * the ptrace back end's.
+ */
+#ifndef SLTRACE_KBPF_KBPF_H
+#define SLTRACE_KBPF_KBPF_H
+
+#include <stddef.h>
+
+/*
+ * NULL when the command line asks only for what the BPF back end does;
+ * else what needs ptrace ("-C", "-l"...), for the user.
+ */
+const char *kbpf_unsupported(void);
+
+/*
+ * Load the program into the kernel.  0, or -1 with why it cannot work
+ * here in why ("not built with libbpf", "not privileged..."): nothing
+ * was started, ptrace may take over.
+ */
+int kbpf_load(char *why, size_t size);
+
+/*
+ * Launch cfg.argv or watch cfg.attach_pids, count until every traced
+ * task is gone (or a signal ends it), and leave the tables in
+ * src/stats/.  Returns the exit status as engine_run() does.
+ */
+int kbpf_run(int *killed_by);
+
+#endif

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * What the BPF counting program (count.bpf.c) and its loader (kbpf.c)
+ * agree on: the layout of its configuration (its .rodata) and of the
+ * values of its maps.  Compiled both for the kernel's BPF target and
+ * for the host, so only fixed-size types.
+ */
+#ifndef SLTRACE_KBPF_SHARED_H
+#define SLTRACE_KBPF_SHARED_H
+
+/* Rows per personality in the counting map: syscall numbers and the
+ * sub-call rows after them (i386 socketcall and ipc). */
+#define KBPF_ROWS		1024
+#define KBPF_NPERS		2
+#define KBPF_HIST_BUCKETS	65
+#define KBPF_MAX_TASKS		65536
+
+/* A task's state in the tasks map. */
+#define KBPF_TASK_WAIT_EXEC	1	/* launched: counting starts at execve */
+#define KBPF_TASK_ACTIVE	2
+
+/* Sub-call rows, as src/stats/stats.c numbers them. */
+#define KBPF_SUBCALL_SOCKET_BASE	0
+#define KBPF_SUBCALL_IPC_BASE		32
+
+struct kbpf_config {
+	__u32 follow;		/* -f: forks and threads of traced tasks */
+	__u32 hist;		/* --hist: latency histograms */
+	__u32 oncpu;		/* system time measured (sched_switch attached) */
+	__u32 compat_count;	/* i386 table size: where sub-call rows start */
+	__s32 socketcall_nr;	/* i386 numbers, -1 if none */
+	__s32 ipc_nr;
+	__s32 execve_nr[KBPF_NPERS];
+	__s32 execveat_nr[KBPF_NPERS];
+	__u64 overhead_ns;	/* -O: taken off each call's times */
+	/* -e trace= and --hist=SET, a bit per row and personality. */
+	__u64 trace_bits[KBPF_NPERS][KBPF_ROWS / 64];
+	__u64 hist_bits[KBPF_NPERS][KBPF_ROWS / 64];
+};
+
+/* One task being traced. */
+struct kbpf_task {
+	__u32 state;		/* KBPF_TASK_* */
+	__u32 row;		/* inside a call: pers * KBPF_ROWS + row */
+	__u64 t_enter;		/* inside a call: its entry, ns; else 0 */
+	__u64 t_out;		/* switched out inside it: when */
+	__u64 off_ns;		/* off the CPU inside it so far */
+};
+
+/* One row of a table, on one CPU. */
+struct kbpf_row {
+	__u64 calls, errors;
+	__u64 sys_ns, sys_min, sys_max;
+	__u64 wall_ns, wall_min, wall_max;
+};
+
+struct kbpf_hist_key {
+	__u32 row;		/* pers * KBPF_ROWS + row */
+	__s32 err;		/* 0: successful calls, else the errno */
+};
+
+struct kbpf_hist {
+	__u64 buckets[KBPF_HIST_BUCKETS];
+};
+
+#endif
