@@ -27,6 +27,17 @@ struct thread_info {
 struct task_struct {
 	struct thread_info thread_info;
 	int pid;
+	int tgid;
+} __attribute__((preserve_access_index));
+
+/* The context of a task iterator (kbpf.c runs it to adopt tasks). */
+struct bpf_iter_meta {
+	void *seq;
+} __attribute__((preserve_access_index));
+
+struct bpf_iter__task {
+	struct bpf_iter_meta *meta;
+	struct task_struct *task;
 } __attribute__((preserve_access_index));
 
 struct pt_regs {
@@ -39,12 +50,35 @@ struct linux_binprm;
 
 const volatile struct kbpf_config cfg = {};
 
+/*
+ * A traced task's state lives in its own task_struct (task storage): the
+ * hot path, run at every syscall of every task on the machine, finds it
+ * or its absence with a pointer or two, where a hash lookup cost an
+ * untraced task about 40 ns a syscall.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct kbpf_task);
+} tasks SEC(".maps");
+
+/* The tids of the traced tasks, for the loader to see when all are gone;
+ * changed only when a task joins or leaves. */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, KBPF_MAX_TASKS);
 	__type(key, __u32);
-	__type(value, struct kbpf_task);
-} tasks SEC(".maps");
+	__type(value, __u32);
+} members SEC(".maps");
+
+/* What the adopt iterator takes in: the process and the state to give. */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct kbpf_adopt);
+} adopt_arg SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -107,14 +141,12 @@ static __always_inline void count_lost(void)
 SEC("tp_btf/sys_enter")
 int BPF_PROG(on_enter, struct pt_regs *regs, long id)
 {
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	struct kbpf_task *t = bpf_map_lookup_elem(&tasks, &tid);
-	struct task_struct *cur;
+	struct task_struct *cur = bpf_get_current_task_btf();
+	struct kbpf_task *t = bpf_task_storage_get(&tasks, cur, 0, 0);
 	__u32 pers = 0;
 
 	if (!t)
 		return 0;
-	cur = bpf_get_current_task_btf();
 	if (cur->thread_info.status & TS_COMPAT)
 		pers = 1;
 	if (t->state == KBPF_TASK_WAIT_EXEC) {
@@ -149,8 +181,9 @@ int BPF_PROG(on_enter, struct pt_regs *regs, long id)
 SEC("tp_btf/sys_exit")
 int BPF_PROG(on_exit, struct pt_regs *regs, long ret)
 {
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	struct kbpf_task *t = bpf_map_lookup_elem(&tasks, &tid);
+	struct kbpf_task *t = bpf_task_storage_get(&tasks,
+						   bpf_get_current_task_btf(),
+						   0, 0);
 	__u64 now, wall, sys;
 	struct kbpf_row *r;
 	__u32 row;
@@ -209,16 +242,14 @@ SEC("tp_btf/sched_switch")
 int BPF_PROG(on_switch, _Bool preempt, struct task_struct *prev,
 	     struct task_struct *next)
 {
-	__u32 tid = (__u32)prev->pid;
-	struct kbpf_task *t = bpf_map_lookup_elem(&tasks, &tid);
+	struct kbpf_task *t = bpf_task_storage_get(&tasks, prev, 0, 0);
 	__u64 now = 0;
 
 	if (t && t->t_enter) {
 		now = bpf_ktime_get_ns();
 		t->t_out = now;
 	}
-	tid = (__u32)next->pid;
-	t = bpf_map_lookup_elem(&tasks, &tid);
+	t = bpf_task_storage_get(&tasks, next, 0, 0);
 	if (t && t->t_out) {
 		if (!now)
 			now = bpf_ktime_get_ns();
@@ -228,41 +259,62 @@ int BPF_PROG(on_switch, _Bool preempt, struct task_struct *prev,
 	return 0;
 }
 
+/* task joins the traced tasks in state; 0 or -1 (no room). */
+static __always_inline int join(struct task_struct *task, __u32 state)
+{
+	struct kbpf_task n = { .state = state };
+	struct kbpf_task *t;
+	__u32 tid = (__u32)task->pid;
+
+	if (bpf_map_update_elem(&members, &tid, &state, BPF_ANY))
+		return -1;
+	t = bpf_task_storage_get(&tasks, task, &n,
+				 BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!t) {
+		bpf_map_delete_elem(&members, &tid);
+		return -1;
+	}
+	return 0;
+}
+
 SEC("tp_btf/sched_process_fork")
 int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 {
-	__u32 ptid = (__u32)parent->pid, ctid = (__u32)child->pid;
-	struct kbpf_task n = { .state = KBPF_TASK_ACTIVE };
 	struct kbpf_task *t;
+	__u32 ctid;
 
 	if (!cfg.follow)
 		return 0;
-	t = bpf_map_lookup_elem(&tasks, &ptid);
+	t = bpf_task_storage_get(&tasks, parent, 0, 0);
 	if (!t || t->state != KBPF_TASK_ACTIVE)
 		return 0;
-	if (bpf_map_update_elem(&tasks, &ctid, &n, BPF_ANY)) {
+	if (join(child, KBPF_TASK_ACTIVE)) {
 		count_lost();
 		return 0;
 	}
+	ctid = (__u32)child->pid;
 	bpf_ringbuf_output(&events, &ctid, sizeof(ctid), 0);
 	return 0;
 }
 
-/* A thread other than the leader ran execve: it goes on as the leader. */
+/*
+ * A thread other than the leader ran execve: it goes on under the
+ * leader's tid (its task_struct, and so its state, is the same).
+ */
 SEC("tp_btf/sched_process_exec")
 int BPF_PROG(on_exec, struct task_struct *p, int old_pid,
 	     struct linux_binprm *bprm)
 {
 	__u32 otid = (__u32)old_pid, ntid = (__u32)p->pid;
-	struct kbpf_task *t;
+	__u32 *state;
 
 	if (otid == ntid)
 		return 0;
-	t = bpf_map_lookup_elem(&tasks, &otid);
-	if (!t)
+	state = bpf_map_lookup_elem(&members, &otid);
+	if (!state)
 		return 0;
-	bpf_map_update_elem(&tasks, &ntid, t, BPF_ANY);
-	bpf_map_delete_elem(&tasks, &otid);
+	bpf_map_update_elem(&members, &ntid, state, BPF_ANY);
+	bpf_map_delete_elem(&members, &otid);
 	return 0;
 }
 
@@ -271,12 +323,36 @@ int BPF_PROG(on_task_exit, struct task_struct *p)
 {
 	__u32 tid = (__u32)p->pid;
 
-	bpf_map_delete_elem(&tasks, &tid);
+	if (!bpf_task_storage_get(&tasks, p, 0, 0))
+		return 0;
+	bpf_task_storage_delete(&tasks, p);
+	bpf_map_delete_elem(&members, &tid);
 	return 0;
 }
 
 /*
- * The kernel lets GPL-compatible programs only read tasks through BTF;
- * this file is LGPL-2.1-or-later, which the GPL may take on.
+ * Run by the loader over every task on the machine: the threads of the
+ * process it names join (-p, and the command it launched).
  */
+SEC("iter/task")
+int adopt(struct bpf_iter__task *ctx)
+{
+	struct task_struct *task = ctx->task;
+	struct kbpf_adopt *a;
+	__u32 zero = 0;
+
+	if (!task)
+		return 0;
+	a = bpf_map_lookup_elem(&adopt_arg, &zero);
+	if (!a || task->tgid != a->tgid)
+		return 0;
+	if (a->tid && task->pid != a->tid)
+		return 0;
+	if (join(task, a->state))
+		count_lost();
+	else
+		a->joined++;
+	return 0;
+}
+
 char LICENSE[] SEC("license") = "GPL";

@@ -12,7 +12,6 @@
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -48,7 +47,9 @@ extern const unsigned char kbpf_count_obj[], kbpf_count_obj_end[];
 
 static struct bpf_object *obj;
 static struct ring_buffer *rb;
-static int fd_tasks = -1, fd_rows = -1, fd_hists = -1, fd_lost = -1;
+static int fd_members = -1, fd_rows = -1, fd_hists = -1, fd_lost = -1;
+static int fd_adopt = -1;
+static struct bpf_program *prog_adopt;
 static int ncpus;
 static struct kbpf_config conf;
 
@@ -227,12 +228,15 @@ int kbpf_load(char *why, size_t size)
 		say_load_error(why, size, -err);
 		goto fail;
 	}
-	fd_tasks = bpf_object__find_map_fd_by_name(obj, "tasks");
+	fd_members = bpf_object__find_map_fd_by_name(obj, "members");
+	fd_adopt = bpf_object__find_map_fd_by_name(obj, "adopt_arg");
+	prog_adopt = bpf_object__find_program_by_name(obj, "adopt");
 	fd_rows = bpf_object__find_map_fd_by_name(obj, "rows");
 	fd_hists = bpf_object__find_map_fd_by_name(obj, "hists");
 	fd_lost = bpf_object__find_map_fd_by_name(obj, "lost");
 	bpf_object__for_each_program(prog, obj) {
-		if (!bpf_program__autoload(prog))
+		/* The iterator runs when tasks are adopted. */
+		if (!bpf_program__autoload(prog) || prog == prog_adopt)
 			continue;
 		if (!bpf_program__attach(prog)) {
 			snprintf(why, size, "cannot attach %s: %s",
@@ -368,12 +372,37 @@ static void collect(void)
 
 /* --- the tasks ------------------------------------------------------- */
 
-static int task_add(pid_t tid, __u32 state)
+/*
+ * The threads of tgid (only tid, if not 0) join the traced tasks in
+ * state, by the adopt iterator of the program, which sees every task.
+ * How many joined, or -errno.
+ */
+static int adopt(pid_t tgid, pid_t tid, __u32 state)
 {
-	struct kbpf_task t = { .state = state };
-	__u32 key = (__u32)tid;
+	struct kbpf_adopt a = { .tgid = tgid, .tid = tid, .state = state };
+	struct bpf_link *link;
+	__u32 zero = 0;
+	char buf[64];
+	int fd, err;
 
-	return bpf_map_update_elem(fd_tasks, &key, &t, BPF_ANY) ? -errno : 0;
+	if (bpf_map_update_elem(fd_adopt, &zero, &a, BPF_ANY) < 0)
+		return -errno;
+	link = bpf_program__attach_iter(prog_adopt, NULL);
+	if (!link)
+		return -errno;
+	fd = bpf_iter_create(bpf_link__fd(link));
+	if (fd < 0) {
+		err = -errno;
+		bpf_link__destroy(link);
+		return err;
+	}
+	while (read(fd, buf, sizeof(buf)) > 0)
+		;
+	close(fd);
+	bpf_link__destroy(link);
+	if (bpf_map_lookup_elem(fd_adopt, &zero, &a) < 0)
+		return -errno;
+	return (int)a.joined;
 }
 
 /*
@@ -386,7 +415,7 @@ static bool tasks_left(void)
 	void *prev = NULL;
 	bool any = false;
 
-	while (bpf_map_get_next_key(fd_tasks, prev, &next) == 0) {
+	while (bpf_map_get_next_key(fd_members, prev, &next) == 0) {
 		char path[32];
 
 		key = next;
@@ -395,7 +424,7 @@ static bool tasks_left(void)
 		if (access(path, F_OK) == 0)
 			any = true;
 		else
-			bpf_map_delete_elem(fd_tasks, &key);
+			bpf_map_delete_elem(fd_members, &key);
 	}
 	return any;
 }
@@ -403,30 +432,9 @@ static bool tasks_left(void)
 /* -p: every thread of pid.  Threads seen, or -errno. */
 static int watch_process(pid_t pid)
 {
-	char path[32];
-	struct dirent *de;
-	int n = 0, rc;
-	DIR *dir;
+	int n = adopt(pid, 0, KBPF_TASK_ACTIVE);
 
-	if (kill(pid, 0) < 0 && errno == ESRCH)
-		return -ESRCH;
-	rc = task_add(pid, KBPF_TASK_ACTIVE);
-	if (rc < 0)
-		return rc;
-	n++;
-	snprintf(path, sizeof(path), "/proc/%d/task", pid);
-	dir = opendir(path);
-	if (!dir)
-		return n;
-	while ((de = readdir(dir))) {
-		long tid = strtol(de->d_name, NULL, 10);
-
-		if (tid > 0 && tid != pid &&
-		    task_add((pid_t)tid, KBPF_TASK_ACTIVE) == 0)
-			n++;
-	}
-	closedir(dir);
-	return n;
+	return n == 0 ? -ESRCH : n;
 }
 
 static const int fatal_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM };
@@ -491,8 +499,9 @@ static pid_t launch(void)
 
 	if (pid < 0)
 		return -1;
-	rc = task_add(pid, KBPF_TASK_WAIT_EXEC);
-	if (rc < 0) {
+	rc = adopt(pid, pid, KBPF_TASK_WAIT_EXEC);
+	if (rc <= 0) {
+		rc = rc < 0 ? rc : -ESRCH;
 		/* Never exec'd: nothing of the user's ran. */
 		kill(pid, SIGKILL);
 		waitpid(pid, NULL, 0);

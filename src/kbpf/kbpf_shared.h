@@ -56,6 +56,14 @@ struct kbpf_row {
 	__u64 wall_ns, wall_min, wall_max;
 };
 
+/* The adopt iterator's argument: the threads of tgid (only tid if not
+ * 0) join in state; it counts them in joined. */
+struct kbpf_adopt {
+	__s32 tgid, tid;
+	__u32 state;
+	__u32 joined;
+};
+
 struct kbpf_hist_key {
 	__u32 row;		/* pers * KBPF_ROWS + row */
 	__s32 err;		/* 0: successful calls, else the errno */
