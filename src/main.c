@@ -350,6 +350,7 @@ int main(int argc, char **argv)
 		status = kbpf_run(&killed_by);
 		stats_finish();
 		out_finish();
+		kbpf_finish();
 		if (killed_by)
 			die_of(killed_by);
 		return status;

@@ -183,6 +183,12 @@ struct engine_config {
 };
 
 /*
+ * The command's path as launching it finds it in $PATH (malloc'd), or
+ * NULL with the error said.
+ */
+char *launch_resolve_path(const char *name);
+
+/*
  * For a caller that watches the command without ptrace: conf->argv
  * started as the engine starts it (-u, -E, SIGPIPE as found), but left
  * stopped before its execve, not seized.  The caller watches it, then

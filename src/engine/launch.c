@@ -35,7 +35,7 @@ pid_t launched_pid;
  * missing command is reported before anything is started and execve is
  * shown with the resolved path (as strace does).
  */
-static char *resolve_path(const char *name)
+char *launch_resolve_path(const char *name)
 {
 	const char *path, *p, *end;
 	struct stat st;
@@ -249,7 +249,7 @@ static int launch_prepare(char **argv, struct passwd **pw, char **path)
 			return -1;
 		}
 	}
-	*path = resolve_path(argv[0]);
+	*path = launch_resolve_path(argv[0]);
 	if (!*path)
 		return -1;
 	fflush(NULL);

@@ -27,3 +27,7 @@ int kbpf_run(int *killed_by)
 	*killed_by = 0;
 	return 1;
 }
+
+void kbpf_finish(void)
+{
+}

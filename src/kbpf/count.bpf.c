@@ -94,6 +94,14 @@ struct {
 	__type(value, struct kbpf_hist);
 } hists SEC(".maps");
 
+/* Library calls (uprobes on the program's PLT entries), by function. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, KBPF_LC_ROWS);
+	__type(key, __u32);
+	__type(value, struct kbpf_row);
+} lcrows SEC(".maps");
+
 /* Calls that found no room in a map: the loader says so. */
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -136,6 +144,22 @@ static __always_inline void count_lost(void)
 
 	if (n)
 		*n += 1;
+}
+
+static __always_inline void hist_add(__u32 row, int err, __u64 wall)
+{
+	struct kbpf_hist_key k = { .row = row, .err = err };
+	struct kbpf_hist *h = bpf_map_lookup_elem(&hists, &k);
+	__u32 b = bucket_of(wall / 1000);
+
+	if (!h) {
+		bpf_map_update_elem(&hists, &k, &zero_hist, BPF_NOEXIST);
+		h = bpf_map_lookup_elem(&hists, &k);
+	}
+	if (h && b < KBPF_HIST_BUCKETS)
+		h->buckets[b]++;
+	else
+		count_lost();
 }
 
 SEC("tp_btf/sys_enter")
@@ -198,21 +222,8 @@ int BPF_PROG(on_exit, struct pt_regs *regs, long ret)
 	t->t_enter = 0;
 	err = (unsigned long)ret >= (unsigned long)-4095L ? (int)-ret : 0;
 	if (cfg.hist && bit_set(cfg.hist_bits[(row / KBPF_ROWS) & 1],
-				row % KBPF_ROWS)) {
-		struct kbpf_hist_key k = { .row = row, .err = err };
-		struct kbpf_hist *h = bpf_map_lookup_elem(&hists, &k);
-		__u32 b = bucket_of(wall / 1000);
-
-		if (!h) {
-			bpf_map_update_elem(&hists, &k, &zero_hist,
-					    BPF_NOEXIST);
-			h = bpf_map_lookup_elem(&hists, &k);
-		}
-		if (h && b < KBPF_HIST_BUCKETS)
-			h->buckets[b]++;
-		else
-			count_lost();
-	}
+				row % KBPF_ROWS))
+		hist_add(row, err, wall);
 	r = bpf_map_lookup_elem(&rows, &row);
 	if (!r)
 		return 0;
@@ -231,6 +242,60 @@ int BPF_PROG(on_exit, struct pt_regs *regs, long ret)
 	r->wall_ns += wall;
 	if (err)
 		r->errors++;
+	return 0;
+}
+
+/*
+ * A library call through the program's PLT: the uprobe sits on the PLT
+ * entry (the attach cookie is the function's row), the uretprobe on the
+ * return into the caller.  Calls nest (a callback calling out again):
+ * each task keeps the entry times of the calls it is inside.
+ */
+SEC("uprobe")
+int lc_entry(void *ctx)
+{
+	struct kbpf_task *t = bpf_task_storage_get(&tasks,
+						   bpf_get_current_task_btf(),
+						   0, 0);
+	__u32 d;
+
+	if (!t || t->state != KBPF_TASK_ACTIVE)
+		return 0;
+	d = t->lc_depth;
+	if (d < KBPF_LC_DEPTH)
+		t->lc_t[d] = bpf_ktime_get_ns();
+	t->lc_depth = d + 1;
+	return 0;
+}
+
+SEC("uretprobe")
+int lc_return(void *ctx)
+{
+	struct kbpf_task *t = bpf_task_storage_get(&tasks,
+						   bpf_get_current_task_btf(),
+						   0, 0);
+	__u32 row = (__u32)bpf_get_attach_cookie(ctx), d;
+	struct kbpf_row *r;
+	__u64 wall;
+
+	if (!t || !t->lc_depth)
+		return 0;
+	d = --t->lc_depth;
+	if (d >= KBPF_LC_DEPTH)
+		return 0;
+	wall = bpf_ktime_get_ns() - t->lc_t[d];
+	if (cfg.hist)
+		hist_add(KBPF_LC_HIST_FLAG | row, 0, wall);
+	r = bpf_map_lookup_elem(&lcrows, &row);
+	if (!r)
+		return 0;
+	wall = wall > cfg.overhead_ns ? wall - cfg.overhead_ns : 0;
+	if (!r->calls || wall < r->wall_min)
+		r->wall_min = wall;
+	if (wall > r->wall_max)
+		r->wall_max = wall;
+	r->calls++;
+	r->wall_ns += wall;
 	return 0;
 }
 

@@ -32,6 +32,7 @@
 #include "cli/cli.h"
 #include "engine/engine.h"
 #include "filter/sets.h"
+#include "kbpf/internal.h"
 #include "kbpf/kbpf.h"
 #include "kbpf/kbpf_shared.h"
 #include "log.h"
@@ -48,7 +49,7 @@ extern const unsigned char kbpf_count_obj[], kbpf_count_obj_end[];
 static struct bpf_object *obj;
 static struct ring_buffer *rb;
 static int fd_members = -1, fd_rows = -1, fd_hists = -1, fd_lost = -1;
-static int fd_adopt = -1;
+static int fd_adopt = -1, fd_lcrows = -1;
 static struct bpf_program *prog_adopt;
 static int ncpus;
 static struct kbpf_config conf;
@@ -214,6 +215,8 @@ int kbpf_load(char *why, size_t size)
 			 strerror(errno));
 		return -1;
 	}
+	if (kbpf_lc_prepare(why, size) < 0)
+		goto fail;
 	c = config_in_rodata(&csize);
 	if (!c || csize != sizeof(conf)) {
 		snprintf(why, size, "its BPF program has no configuration");
@@ -223,6 +226,8 @@ int kbpf_load(char *why, size_t size)
 	memcpy(c, &conf, sizeof(conf));
 	/* -w: no system time to measure, no look at every task switch. */
 	set_autoload("on_switch", conf.oncpu);
+	set_autoload("lc_entry", kbpf_lc_active());
+	set_autoload("lc_return", kbpf_lc_active());
 	err = bpf_object__load(obj);
 	if (err) {
 		say_load_error(why, size, -err);
@@ -230,13 +235,17 @@ int kbpf_load(char *why, size_t size)
 	}
 	fd_members = bpf_object__find_map_fd_by_name(obj, "members");
 	fd_adopt = bpf_object__find_map_fd_by_name(obj, "adopt_arg");
+	fd_lcrows = bpf_object__find_map_fd_by_name(obj, "lcrows");
 	prog_adopt = bpf_object__find_program_by_name(obj, "adopt");
 	fd_rows = bpf_object__find_map_fd_by_name(obj, "rows");
 	fd_hists = bpf_object__find_map_fd_by_name(obj, "hists");
 	fd_lost = bpf_object__find_map_fd_by_name(obj, "lost");
 	bpf_object__for_each_program(prog, obj) {
-		/* The iterator runs when tasks are adopted. */
-		if (!bpf_program__autoload(prog) || prog == prog_adopt)
+		/* The iterator runs when tasks are adopted; the uprobes go
+		 * in for the process the count is of (lc.c). */
+		if (!bpf_program__autoload(prog) || prog == prog_adopt ||
+		    !strcmp(bpf_program__name(prog), "lc_entry") ||
+		    !strcmp(bpf_program__name(prog), "lc_return"))
 			continue;
 		if (!bpf_program__attach(prog)) {
 			snprintf(why, size, "cannot attach %s: %s",
@@ -260,6 +269,7 @@ int kbpf_load(char *why, size_t size)
 	return 0;
 fail:
 	/* Closing the object detaches what was attached. */
+	kbpf_lc_finish();
 	bpf_object__close(obj);
 	obj = NULL;
 	return -1;
@@ -267,6 +277,7 @@ fail:
 
 static void unload(void)
 {
+	kbpf_lc_finish();
 	ring_buffer__free(rb);
 	rb = NULL;
 	bpf_object__close(obj);
@@ -342,8 +353,12 @@ static void collect_hists(void)
 		for (int c = 0; c < ncpus; c++)
 			for (int b = 0; b < KBPF_HIST_BUCKETS; b++)
 				sum[b] += v[c].buckets[b];
-		stats_merge_hist(STATS_SYSCALL, (int)(key.row / KBPF_ROWS),
-				 key.row % KBPF_ROWS, key.err, sum);
+		if (key.row & KBPF_LC_HIST_FLAG)
+			kbpf_lc_hist(key.row & ~KBPF_LC_HIST_FLAG, sum);
+		else
+			stats_merge_hist(STATS_SYSCALL,
+					 (int)(key.row / KBPF_ROWS),
+					 key.row % KBPF_ROWS, key.err, sum);
 	}
 	free(v);
 }
@@ -366,6 +381,8 @@ static void collect(void)
 {
 	stats_clear();
 	collect_rows();
+	if (kbpf_lc_active())
+		kbpf_lc_collect(fd_lcrows, ncpus);
 	if (conf.hist)
 		collect_hists();
 }
@@ -495,6 +512,7 @@ static pid_t launch(void)
 		.n_env_ops = cfg.n_env_ops,
 	};
 	pid_t pid = launch_held(&ec);
+	char why[256];
 	int rc;
 
 	if (pid < 0)
@@ -507,6 +525,12 @@ static pid_t launch(void)
 		waitpid(pid, NULL, 0);
 		log_error("cannot count the command's calls: %s",
 			  strerror(-rc));
+		return -1;
+	}
+	if (kbpf_lc_attach(obj, pid, why, sizeof(why)) < 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		log_error("cannot count library calls: %s", why);
 		return -1;
 	}
 	out_release_std_in_out();
@@ -559,6 +583,16 @@ int kbpf_run(int *killed_by)
 		unload();
 		return 1;
 	}
+	if (!child && kbpf_lc_active()) {
+		char why[256];
+
+		if (kbpf_lc_attach(obj, cfg.attach_pids[0], why,
+				   sizeof(why)) < 0) {
+			log_error("cannot count library calls: %s", why);
+			unload();
+			return 1;
+		}
+	}
 	sfd = signals_setup(&set);
 	tfd = interval_timer();
 	for (;;) {
@@ -610,7 +644,8 @@ int kbpf_run(int *killed_by)
 	if (lost_calls())
 		log_error("%llu calls not counted: a BPF map was full",
 			  (unsigned long long)lost_calls());
-	unload();
+	/* Unloaded by kbpf_finish(), after the tables are out: taking the
+	 * uprobes out waits for the kernel (a tenth of a second each). */
 	if (tfd >= 0)
 		close(tfd);
 	if (sfd >= 0)
@@ -624,12 +659,19 @@ int kbpf_run(int *killed_by)
 	return child ? WEXITSTATUS(status) : 0;
 }
 
+void kbpf_finish(void)
+{
+	unload();
+}
+
 const char *kbpf_unsupported(void)
 {
+	const char *lc = kbpf_lc_unsupported();
+
 	if (cfg.summary != SUMMARY_ONLY)
 		return cfg.summary == SUMMARY_NONE ? "a trace" : "-C";
-	if (cfg.lc_mode)
-		return "library calls";
+	if (lc)
+		return lc;
 	if (cfg.script)
 		return "a script";
 	if (cfg.n_probes)

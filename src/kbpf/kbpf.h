@@ -32,4 +32,7 @@ int kbpf_load(char *why, size_t size);
  */
 int kbpf_run(int *killed_by);
 
+/* After the tables are printed: the program out of the kernel. */
+void kbpf_finish(void);
+
 #endif

@@ -40,6 +40,12 @@ struct kbpf_config {
 	__u64 hist_bits[KBPF_NPERS][KBPF_ROWS / 64];
 };
 
+/* Library calls counted (functions of -l), and how deep they nest. */
+#define KBPF_LC_ROWS		1024
+#define KBPF_LC_DEPTH		16
+/* A library call's row in the hists map: apart from syscall rows. */
+#define KBPF_LC_HIST_FLAG	0x80000000u
+
 /* One task being traced. */
 struct kbpf_task {
 	__u32 state;		/* KBPF_TASK_* */
@@ -47,6 +53,10 @@ struct kbpf_task {
 	__u64 t_enter;		/* inside a call: its entry, ns; else 0 */
 	__u64 t_out;		/* switched out inside it: when */
 	__u64 off_ns;		/* off the CPU inside it so far */
+	/* The library calls it is inside, innermost last: their entries. */
+	__u32 lc_depth;
+	__u32 pad;
+	__u64 lc_t[KBPF_LC_DEPTH];
 };
 
 /* One row of a table, on one CPU. */

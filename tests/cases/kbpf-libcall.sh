@@ -1,0 +1,68 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The BPF back end counts library calls (-c -l) with uprobes on the
+# program's PLT entries: the same function rows and calls as the ptrace
+# back end in every link mode with a PLT (lazy, -z now, non-PIE, IBT's
+# .plt.sec), with syscalls beside them or without, nested calls (a
+# callback calling out again) and recursion; -fno-plt has no PLT entry
+# to probe: ptrace under auto, a one-line error when forced.
+. "$SRCDIR/tests/lib.sh"
+. "$SRCDIR/tests/progs/libcall/lc.sh"
+command -v python3 > /dev/null || skip "no python3"
+[ "$(id -u)" = 0 ] || skip "the BPF back end needs root"
+"$SLTRACE" --backend=bpf -c -o /dev/null true 2> err ||
+	{ grep -q 'built without' err && skip "built without the BPF back end"; }
+
+# rows FILE: "name calls errors" of every table row, sorted.
+rows() {
+	python3 - "$1" <<'PY'
+import re, sys
+out = []
+for line in open(sys.argv[1]):
+    m = re.match(r"^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(\d*)\s*(\S+)$", line)
+    if m:
+        out.append("%s %s %s" % (m.group(3), m.group(1), m.group(2) or "0"))
+print("\n".join(sorted(out)))
+PY
+}
+
+same() {
+	local flags=()
+	while [ "$1" != -- ]; do flags+=("$1"); shift; done
+	shift
+	"$SLTRACE" --backend=ptrace "${flags[@]}" -o want "$@" > /dev/null 2>&1
+	"$SLTRACE" --backend=bpf "${flags[@]}" -o got "$@" > /dev/null 2>&1 ||
+		{ show got; fail "bpf failed: ${flags[*]} -- $*"; }
+	rows want > want.rows
+	rows got > got.rows
+	grep -q bar_ want.rows || { show want; fail "no bar_ row: ${flags[*]} -- $*"; }
+	diff -u want.rows got.rows ||
+		{ show want got; fail "the back ends differ: ${flags[*]} -- $*"; }
+}
+
+for mode in pie nopie now ibt; do
+	lc_build "$mode" "$mode" caller loop recurse
+	same -c -e trace=none -l 'bar_*' -- "$mode/caller" plt.exp entry.exp
+	same -c -e trace=none -l bar_add -- "$mode/loop" count 300
+	same -c -l 'bar_*' -- "$mode/recurse" 20 rec.exp
+done
+# bar_cb calls back into the program, which calls bar_add: nested.
+same -c -e trace=none -l 'bar_*' -- pie/loop count 50
+
+# The calls the program knows it made.
+"$SLTRACE" --backend=bpf -c -e trace=none -l bar_add -o got pie/loop count 1000 > /dev/null
+expect_rc 0 $? "loop"
+expect_match got '^ *[0-9.]+ +[0-9.]+ +[0-9]+ +1000 +bar_add$'
+
+lc_build noplt noplt caller
+"$SLTRACE" -d -c -e trace=none -l 'bar_*' -o got noplt/caller plt.exp entry.exp 2> err
+expect_rc 0 $? "noplt, auto"
+grep -q 'BPF back end not used: .*GOT' err || { show err; fail "noplt: -d says nothing"; }
+"$SLTRACE" --backend=bpf -c -e trace=none -l 'bar_*' noplt/caller plt.exp entry.exp > out 2> err
+expect_rc 1 $? "noplt, forced"
+[ "$(wc -l < err)" = 1 ] || { show err; fail "noplt forced: not one line"; }
+# What needs the library: ptrace.
+"$SLTRACE" -d -c -e trace=none -l 'bar_*@libbar.so' -o got pie/caller plt.exp entry.exp 2> err
+grep -q 'BPF back end not used: -l PATTERN@LIB needs ptrace' err ||
+	{ show err; fail "@LIB under auto"; }
+check_no_stopped
