@@ -275,6 +275,23 @@ static int wait_held(pid_t pid)
 	return 0;
 }
 
+/* The command forked, stopped before its execve; path is freed. */
+static pid_t fork_held(char *path, char **argv, const struct passwd *pw,
+		       const struct sock_filter *filter, unsigned short n)
+{
+	pid_t pid = fork();
+
+	if (pid < 0) {
+		log_error("fork: %s", strerror(errno));
+		free(path);
+		return -1;
+	}
+	if (pid == 0)
+		become_command(path, argv, pw, filter, n);
+	free(path);
+	return wait_held(pid) < 0 ? -1 : pid;
+}
+
 pid_t launch_held(const struct engine_config *conf)
 {
 	struct passwd *pw;
@@ -284,18 +301,9 @@ pid_t launch_held(const struct engine_config *conf)
 	ecfg = *conf;
 	if (launch_prepare(conf->argv, &pw, &path) < 0)
 		return -1;
-	pid = fork();
-	if (pid < 0) {
-		log_error("fork: %s", strerror(errno));
-		free(path);
-		return -1;
-	}
-	if (pid == 0)
-		become_command(path, conf->argv, pw, NULL, 0);
-	free(path);
-	if (wait_held(pid) < 0)
-		return -1;
-	launched_pid = pid;
+	pid = fork_held(path, conf->argv, pw, NULL, 0);
+	if (pid > 0)
+		launched_pid = pid;
 	return pid;
 }
 
@@ -315,16 +323,8 @@ pid_t launch_command(char **argv, const struct sock_filter *filter,
 		free(path);
 		return pid;
 	}
-	pid = fork();
-	if (pid < 0) {
-		log_error("fork: %s", strerror(errno));
-		free(path);
-		return -1;
-	}
-	if (pid == 0)
-		become_command(path, argv, pw, filter, n);
-	free(path);
-	if (wait_held(pid) < 0)
+	pid = fork_held(path, argv, pw, filter, n);
+	if (pid < 0)
 		return -1;
 	if (ptrace(PTRACE_SEIZE, pid, NULL, engine_ptrace_options()) < 0) {
 		int err = errno;
