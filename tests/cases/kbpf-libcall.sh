@@ -65,4 +65,12 @@ expect_rc 1 $? "noplt, forced"
 "$SLTRACE" -d -c -e trace=none -l 'bar_*@libbar.so' -o got pie/caller plt.exp entry.exp 2> err
 grep -q 'BPF back end not used: -l PATTERN@LIB needs ptrace' err ||
 	{ show err; fail "@LIB under auto"; }
+# -p: the probes go into the running program, never stopping it, and come
+# out at the end: the program finds its code as it was (it compares) and
+# ends well; the table holds the calls made while counting.
+lc_loop_start
+lc_loop_detach --backend=bpf -c -e trace=none -l 'bar_*'
+expect_match trace '^ *[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+ +bar_add$'
+expect_match trace '^ *[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+ +bar_cb$'
+lc_loop_finish
 check_no_stopped
