@@ -51,6 +51,9 @@ static struct ring_buffer *rb;
 static int fd_members = -1, fd_rows = -1, fd_hists = -1, fd_lost = -1;
 static int fd_adopt = -1, fd_lcrows = -1;
 static struct bpf_program *prog_adopt;
+/* The tracepoint programs' links (the object does not own them). */
+static struct bpf_link *tp_links[16];
+static unsigned int ntp_links;
 static int ncpus;
 static struct kbpf_config conf;
 
@@ -167,6 +170,12 @@ static void set_autoload(const char *prog, bool on)
 		bpf_program__set_autoload(p, on);
 }
 
+static void detach_all(void)
+{
+	while (ntp_links)
+		bpf_link__destroy(tp_links[--ntp_links]);
+}
+
 /* The user's words for why loading failed. */
 static void say_load_error(char *why, size_t size, int err)
 {
@@ -247,12 +256,16 @@ int kbpf_load(char *why, size_t size)
 		    !strcmp(bpf_program__name(prog), "lc_entry") ||
 		    !strcmp(bpf_program__name(prog), "lc_return"))
 			continue;
-		if (!bpf_program__attach(prog)) {
+		struct bpf_link *l = ntp_links < 16 ?
+					     bpf_program__attach(prog) : NULL;
+
+		if (!l) {
 			snprintf(why, size, "cannot attach %s: %s",
 				 bpf_program__section_name(prog),
-				 strerror(errno));
+				 strerror(errno ? errno : ENOSPC));
 			goto fail;
 		}
+		tp_links[ntp_links++] = l;
 	}
 	rb = ring_buffer__new(bpf_object__find_map_fd_by_name(obj, "events"),
 			      on_event, NULL, NULL);
@@ -268,7 +281,7 @@ int kbpf_load(char *why, size_t size)
 	debug("BPF back end: program loaded (%d CPUs)", ncpus);
 	return 0;
 fail:
-	/* Closing the object detaches what was attached. */
+	detach_all();
 	kbpf_lc_finish();
 	bpf_object__close(obj);
 	obj = NULL;
@@ -277,6 +290,7 @@ fail:
 
 static void unload(void)
 {
+	detach_all();
 	kbpf_lc_finish();
 	ring_buffer__free(rb);
 	rb = NULL;
