@@ -645,18 +645,6 @@ static void set_summary_interval(const char *arg)
 	cfg.summary_interval = v;
 }
 
-/* --backend= and $SLTRACE_BACKEND: BACKEND_*, or -1. */
-static int parse_backend(const char *arg)
-{
-	if (!strcmp(arg, "auto"))
-		return BACKEND_AUTO;
-	if (!strcmp(arg, "ptrace"))
-		return BACKEND_PTRACE;
-	if (!strcmp(arg, "bpf"))
-		return BACKEND_BPF;
-	return -1;
-}
-
 /*
  * The statistics options that need -c or -C, checked in strace's order
  * once the whole command line is read.
@@ -936,18 +924,19 @@ void cli_parse(int argc, char **argv)
 	/* sltrace's -l: the calls the program itself makes. */
 	cfg.lc_plt.main_only = true;
 
+	/* The back end's default, which --backend overrides. */
+	env = getenv("SLTRACE_BACKEND");
+	if (env && *env) {
+		cfg.backend = stats_parse_backend(env);
+		if (cfg.backend < 0)
+			usage_error("invalid SLTRACE_BACKEND value: '%s'", env);
+	}
+
 	/*
 	 * "+" stops at the first non-option: everything after it belongs
 	 * to the traced command.  getopt's own messages are replaced by
 	 * strace-style ones.
 	 */
-	/* The back end's default, which --backend overrides. */
-	env = getenv("SLTRACE_BACKEND");
-	if (env && *env) {
-		cfg.backend = parse_backend(env);
-		if (cfg.backend < 0)
-			usage_error("invalid SLTRACE_BACKEND value: '%s'", env);
-	}
 	opterr = 0;
 	for (;;) {
 		prev_optind = optind;
@@ -1027,7 +1016,7 @@ void cli_parse(int argc, char **argv)
 			cfg.kill_on_exit = true;
 			break;
 		case OPT_BACKEND:
-			cfg.backend = parse_backend(optarg);
+			cfg.backend = stats_parse_backend(optarg);
 			if (cfg.backend < 0)
 				usage_error("invalid --backend argument: '%s'",
 					    optarg);

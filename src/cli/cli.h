@@ -96,7 +96,7 @@ struct config {
 	int daemonize;			/* -D count: 1 grandchild, 2 pgroup, 3 session */
 	bool detach_on_execve;		/* -b execve */
 	unsigned long syscall_limit;	/* --syscall-limit; 0: none */
-	int backend;			/* --backend: BACKEND_* */
+	int backend;			/* --backend: BACKEND_* (summary.h) */
 	int interruptible;		/* -I: INTR_* (engine.h); 0: the default */
 	const char *username;		/* -u: run the command as this user */
 	char **env_ops;			/* -E: "VAR=VAL" sets, "VAR" unsets */
@@ -143,13 +143,6 @@ struct config {
 	unsigned int lc_array_max;
 	bool lc_ltrace_syscalls;	/* ltrace -S: syscalls too */
 	unsigned int lc_stack;		/* ltrace -w: backtrace frames; 0 none */
-};
-
-/* cfg.backend: where -c counts (src/kbpf/ for bpf). */
-enum {
-	BACKEND_AUTO = 0,
-	BACKEND_PTRACE,
-	BACKEND_BPF,
 };
 
 /* cfg.lc_mode */

@@ -200,3 +200,14 @@ int stats_parse_overhead(const char *arg, uint64_t *ns)
 	}
 	return -1;
 }
+
+int stats_parse_backend(const char *arg)
+{
+	if (!strcmp(arg, "auto"))
+		return BACKEND_AUTO;
+	if (!strcmp(arg, "ptrace"))
+		return BACKEND_PTRACE;
+	if (!strcmp(arg, "bpf"))
+		return BACKEND_BPF;
+	return -1;
+}

@@ -68,9 +68,18 @@ enum stats_sort {
  * by default, into *ns.  Returns 0, or -1 when arg is not one.
  */
 int stats_parse_sort(const char *arg);
+/* --backend= and $SLTRACE_BACKEND: BACKEND_*, or -1 if none. */
+int stats_parse_backend(const char *arg);
 int stats_parse_columns(const char *arg, int *cols, unsigned int *ncols,
 			char *msg, size_t msgsize);
 int stats_parse_overhead(const char *arg, uint64_t *ns);
+
+/* Where -c counts (--backend): ptrace, or the kernel (src/kbpf/). */
+enum {
+	BACKEND_AUTO = 0,
+	BACKEND_PTRACE,
+	BACKEND_BPF,
+};
 
 /* The default columns: time-percent,total-time,avg-time,calls,errors,name. */
 void stats_default_columns(int *cols, unsigned int *ncols);
