@@ -75,31 +75,19 @@ static uint64_t less_overhead(uint64_t ns)
 void stats_add(enum stats_kind kind, int pers, unsigned long id,
 	       const struct stats_sample *s)
 {
-	struct stats_table *t = &stats_tables[kind][pers];
-	struct stats_row *r = row_get(t, id);
-	uint64_t time, wall;
+	uint64_t wall = less_overhead(s->wall_ns);
+	uint64_t time = cfg.summary_wall ? wall : less_overhead(s->sys_ns);
+	struct stats_sums one = {
+		.name = s->name,
+		.calls = 1,
+		.errors = s->error,
+		.time_ns = time, .min_ns = time, .max_ns = time,
+		.wall_ns = wall, .wall_min_ns = wall, .wall_max_ns = wall,
+	};
+	struct stats_row *r;
 
-	if (!r)
-		return;
-	wall = less_overhead(s->wall_ns);
-	time = cfg.summary_wall ? wall : less_overhead(s->sys_ns);
-	if (!r->name)
-		r->name = s->name;
-	if (!r->calls || time < r->min_ns)
-		r->min_ns = time;
-	if (!r->calls || wall < r->wall_min_ns)
-		r->wall_min_ns = wall;
-	if (time > r->max_ns)
-		r->max_ns = time;
-	if (wall > r->wall_max_ns)
-		r->wall_max_ns = wall;
-	r->calls++;
-	r->time_ns += time;
-	r->wall_ns += wall;
-	if (s->error)
-		r->errors++;
-	t->calls++;
-	if (s->hist)
+	stats_merge(kind, pers, id, &one);
+	if (s->hist && (r = row_get(&stats_tables[kind][pers], id)))
 		stats_hist_add(r, s->wall_ns / 1000, s->err);
 }
 
