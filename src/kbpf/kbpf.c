@@ -583,27 +583,24 @@ int kbpf_run(int *killed_by)
 	pid_t child = 0;
 	int status = 0, sfd, tfd, sig = 0;
 	bool child_done = false;
+	uint64_t lost;
 	sigset_t set;
 
 	*killed_by = 0;
+	/* Whatever happens, kbpf_finish() unloads the program. */
 	if (cfg.argv) {
 		child = launch();
-		if (child < 0) {
-			unload();
+		if (child < 0)
 			return 1;
-		}
 	}
-	if (cfg.n_attach && !attach_all() && !child) {
-		unload();
+	if (cfg.n_attach && !attach_all() && !child)
 		return 1;
-	}
 	if (!child && kbpf_lc_active()) {
 		char why[256];
 
 		if (kbpf_lc_attach(obj, cfg.attach_pids[0], why,
 				   sizeof(why)) < 0) {
 			log_error("cannot count library calls: %s", why);
-			unload();
 			return 1;
 		}
 	}
@@ -655,9 +652,10 @@ int kbpf_run(int *killed_by)
 		*killed_by = sig;
 	}
 	collect();
-	if (lost_calls())
+	lost = lost_calls();
+	if (lost)
 		log_error("%llu calls not counted: a BPF map was full",
-			  (unsigned long long)lost_calls());
+			  (unsigned long long)lost);
 	/* Unloaded by kbpf_finish(), after the tables are out: taking the
 	 * uprobes out waits for the kernel (a tenth of a second each). */
 	if (tfd >= 0)
