@@ -81,6 +81,7 @@ static const struct engine_consumer text_consumer = {
 	.stranger_detached = on_stranger_detached,
 	.detached = event_detached,
 	.tick = event_tick,
+	.forget = line_forget,
 };
 
 /*

@@ -68,6 +68,12 @@ struct engine_consumer {
 	void (*detached)(struct tcb *tcp);
 	/* waitpid was interrupted by a signal (e.g. an output timer). */
 	void (*tick)(void);
+	/*
+	 * tcp's struct is freed now, whether or not a consumer heard of
+	 * the task (a hidden thread ends without exited): nothing may
+	 * keep a pointer to it.
+	 */
+	void (*forget)(struct tcb *tcp);
 };
 
 /*

@@ -50,6 +50,7 @@ FAN(detached, (struct tcb *tcp), (tcp))
 FAN(stranger_exited, (pid_t pid, int status), (pid, status))
 FAN(stranger_detached, (pid_t pid), (pid))
 FAN(tick, (void), ())
+FAN(forget, (struct tcb *tcp), (tcp))
 
 /* The callback of fan when a registered consumer has cb. */
 #define FAN_SET(cb)							\
@@ -78,5 +79,6 @@ const struct engine_consumer *consumers_fan(void)
 	FAN_SET(stranger_exited);
 	FAN_SET(stranger_detached);
 	FAN_SET(tick);
+	FAN_SET(forget);
 	return &fan;
 }

@@ -116,6 +116,8 @@ void tcb_unlink(struct tcb *tcp)
 
 void tcb_free(struct tcb *tcp)
 {
+	if (consumer->forget)
+		consumer->forget(tcp);
 	tcb_priv_clear(tcp);
 	inject_task_free(tcp);
 	taps_task_free(tcp);

@@ -535,6 +535,19 @@ void line_close_pid_changed(struct tcb *tcp, pid_t execer)
 	os->partial = NULL;
 }
 
+void line_forget(struct tcb *tcp)
+{
+	/* Owner of a line whose task is gone: no pid, never a live task. */
+	static struct tcb gone;
+	struct outstream *os = out_shared();
+
+	if (os->partial == tcp)
+		os->partial = &gone;
+	for (os = tcp->out; os; os = os->hold ? os->behind : NULL)
+		if (os->partial == tcp)
+			os->partial = &gone;
+}
+
 void line_close_unfinished(struct tcb *tcp)
 {
 	struct outstream *os = tcp_out(tcp);

@@ -148,6 +148,13 @@ void line_close_unfinished(struct tcb *tcp);
  * (another task's line in between would have cut it "<unfinished ...>").
  */
 void line_close_pid_changed(struct tcb *tcp, pid_t execer);
+/*
+ * tcp's struct is about to be freed (engine_consumer.forget).  A line it
+ * left open stays open, to be cut " <unfinished ...>" by the next one,
+ * but no longer names it: nothing reads the freed task through it, and
+ * a new task at the same address does not take it for its own.
+ */
+void line_forget(struct tcb *tcp);
 
 /*
  * Close tcp's open line because we detach from it mid-syscall

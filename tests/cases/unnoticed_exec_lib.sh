@@ -20,3 +20,15 @@ expect_match f.trace '\+\+\+ superseded by execve in pid [0-9]+ \+\+\+$'
 expect_match plt.trace '^[0-9]+ +strtol\("42", NULL, 10\) += 42$'
 un_traced nof -- "$@"
 [ "$TOOL" = strace ] || un_traced nofl -l strtol -- "$@"
+
+[ "$TOOL" = strace ] && exit 0
+
+# The line left open at the exec is a thread's that the exec throws
+# away (exec_lib blocked): the thread is gone, and freed, before the
+# leader's line is cut by the exec; nothing may read it after.
+set -- "$PROGS/exec_lib" blocked
+un_base "$@"
+expect_line base.res "after the exec: same pid yes, threads 1, sum 420"
+un_traced blocked -l sleep -- "$@"
+expect_match blocked.trace '^sleep\(1000 <no return \.\.\.>$'
+expect_match blocked.trace '^\+\+\+ superseded by execve in pid [0-9]+ \+\+\+$'

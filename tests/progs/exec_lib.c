@@ -7,6 +7,10 @@
  *                      (through the PLT) without end; one more thread
  *                      waits until each has made MINCALLS calls, then
  *                      execs "exec_lib after PID"
+ *   exec_lib blocked   the leader waits for a thread that calls sleep()
+ *                      for ever, the last line of the trace; another
+ *                      thread waits until the sleeper is in it, then
+ *                      execs "exec_lib after PID"
  *   exec_lib after PID checks it kept the pid PID (the leader's: the
  *                      kernel gives it to the thread that execs), that
  *                      it is alone, calls strtol() again and says so
@@ -15,6 +19,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +48,18 @@ static void *caller(void *arg)
 	return NULL;
 }
 
+static bool blocked;
+static atomic_int sleeping;
+
+static void *sleeper(void *arg)
+{
+	/* After the leader's wait for it has begun. */
+	nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
+	atomic_store(&sleeping, 1);
+	sleep(1000);
+	return NULL;
+}
+
 static void *execer(void *arg)
 {
 	struct timespec nap = { 0, 1000000 };
@@ -50,9 +67,17 @@ static void *execer(void *arg)
 	char *args[] = { argv[0], "after", pid, NULL };
 	int i;
 
-	for (i = 0; i <= NCALLERS; i++)
-		while (atomic_load(&ncalls[i]) < MINCALLS)
+	if (blocked) {
+		/* The sleeper's call is under way, its line open, when the
+		 * exec throws it away. */
+		while (!atomic_load(&sleeping))
 			nanosleep(&nap, NULL);
+		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
+	} else {
+		for (i = 0; i <= NCALLERS; i++)
+			while (atomic_load(&ncalls[i]) < MINCALLS)
+				nanosleep(&nap, NULL);
+	}
 	snprintf(pid, sizeof(pid), "%d", getpid());
 	execv("/proc/self/exe", args);
 	perror("execv");
@@ -87,8 +112,19 @@ int main(int argc, char **argv)
 		       count_threads(), sum);
 		return 0;
 	}
+	if (argc == 2 && !strcmp(argv[1], "blocked")) {
+		pthread_t s;
+
+		blocked = true;
+		if (pthread_create(&s, NULL, sleeper, NULL))
+			return 1;
+		if (pthread_create(&t, NULL, execer, argv))
+			return 1;
+		pthread_join(s, NULL);
+		return 1;
+	}
 	if (argc != 2 || strcmp(argv[1], "start")) {
-		fprintf(stderr, "usage: exec_lib start\n");
+		fprintf(stderr, "usage: exec_lib start|blocked\n");
 		return 2;
 	}
 	for (long i = 1; i <= NCALLERS; i++)
