@@ -239,6 +239,19 @@ static bool use_kbpf(void)
 	if (cfg.backend == BACKEND_PTRACE)
 		return false;
 	needs = kbpf_unsupported();
+	if (!needs && cfg.script) {
+		needs = script_kernel_plan();
+		if (needs && cfg.backend == BACKEND_BPF) {
+			log_error("--backend=bpf: the script's %s needs the "
+				  "ptrace back end", needs);
+			exit(1);
+		}
+		if (needs) {
+			debug("BPF back end not used: the script's %s needs "
+			      "ptrace", needs);
+			return false;
+		}
+	}
 	if (needs) {
 		if (cfg.backend == BACKEND_BPF) {
 			log_error("--backend=bpf counts only: %s needs the "
@@ -256,7 +269,11 @@ static bool use_kbpf(void)
 		debug("BPF back end not used: %s", why);
 		return false;
 	}
-	debug("counting in the kernel: BPF back end");
+	if (cfg.script)
+		debug("script: its syscall clauses run in the kernel, BEGIN "
+		      "and END here: BPF back end");
+	else
+		debug("counting in the kernel: BPF back end");
 	return true;
 }
 
@@ -348,7 +365,10 @@ int main(int argc, char **argv)
 	if (out_nowhere())
 		return run_untraced();
 	if (use_kbpf()) {
+		script_begin();
 		status = kbpf_run(&killed_by);
+		script_kernel_collect();
+		script_finish();
 		stats_finish();
 		out_finish();
 		kbpf_finish();

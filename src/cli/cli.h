@@ -93,6 +93,7 @@ struct config {
 	const char *script_name;	/* "script", or the file's path */
 	bool script_unsafe;		/* --unsafe: system() */
 	bool script_destructive;	/* -w/--destructive with a script */
+	bool script_with_lines;		/* -e trace= or signal= beside it */
 	int daemonize;			/* -D count: 1 grandchild, 2 pgroup, 3 session */
 	bool detach_on_execve;		/* -b execve */
 	unsigned long syscall_limit;	/* --syscall-limit; 0: none */

@@ -74,6 +74,8 @@ void cli_script_defaults(void)
 		return;
 	if (cfg.summary_wall)
 		cfg.script_destructive = true;
+	cfg.script_with_lines = qualify_get()->trace_given ||
+				qualify_get()->signal_given;
 	if (!qualify_get()->trace_given)
 		set_none(QK_TRACE);
 	if (!qualify_get()->signal_given)

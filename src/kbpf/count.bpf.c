@@ -116,7 +116,17 @@ struct {
 	__uint(max_entries, 64 * 1024);
 } events SEC(".maps");
 
+/* The aggregations of a script's statements (src/script/kernel.c). */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, 16384);
+	__type(key, struct kbpf_skey);
+	__type(value, struct kbpf_sval);
+} smaps SEC(".maps");
+
 static const struct kbpf_hist zero_hist;
+static const struct kbpf_sval zero_sval;
 
 static __always_inline int bit_set(const volatile __u64 *bits, __u32 row)
 {
@@ -162,6 +172,135 @@ static __always_inline void hist_add(__u32 row, int err, __u64 wall)
 		count_lost();
 }
 
+/* What a script statement can read of a syscall event. */
+struct sctx {
+	__s64 pid, tid, nr, ret, err, lat;
+};
+
+static __always_inline __s64 src_of(__u32 src, __s64 c, const struct sctx *x)
+{
+	switch (src) {
+	case KBPF_SRC_PID:
+		return x->pid;
+	case KBPF_SRC_TID:
+		return x->tid;
+	case KBPF_SRC_NR:
+		return x->nr;
+	case KBPF_SRC_RETVAL:
+		return x->ret;
+	case KBPF_SRC_ERRNO:
+		return x->err;
+	case KBPF_SRC_LATENCY:
+		return x->lat;
+	default:
+		return c;
+	}
+}
+
+static __always_inline int holds(__u32 op, __s64 a, __s64 b)
+{
+	switch (op) {
+	case KBPF_OP_EQ:
+		return a == b;
+	case KBPF_OP_NE:
+		return a != b;
+	case KBPF_OP_LT:
+		return a < b;
+	case KBPF_OP_GT:
+		return a > b;
+	case KBPF_OP_LE:
+		return a <= b;
+	default:
+		return a >= b;
+	}
+}
+
+/* The script's value: * mul / div, the division rounding toward 0 as
+ * the script's does (BPF has no signed division before cpu v4). */
+static __always_inline __s64 scaled(__s64 v, const volatile struct kbpf_sstmt *st)
+{
+	__u64 d = (__u64)st->val_div;
+
+	v *= st->val_mul;
+	if (d <= 1)
+		return v;
+	if (v < 0)
+		return -(__s64)((__u64)-v / d);
+	return (__s64)((__u64)v / d);
+}
+
+/* hist()'s bucket, as the script's maps number them (src/script/agg.c). */
+static __always_inline __u32 script_bucket(__s64 v)
+{
+	if (v < 0)
+		return 0;
+	if (v == 0)
+		return 1;
+	return bucket_of((__u64)v) + 1;
+}
+
+/* The statements that fire at this entry (at_exit 0) or exit. */
+static __always_inline void script_run(__u32 at_exit, const struct sctx *x,
+				       __u32 pers, __u32 nr)
+{
+	for (__u32 i = 0; i < KBPF_SSTMTS; i++) {
+		const volatile struct kbpf_sstmt *st = &cfg.stmts[i];
+		struct kbpf_skey k;
+		struct kbpf_sval *a;
+		int ok = 1;
+		__u32 b;
+		__s64 v;
+
+		if (i >= cfg.nstmts)
+			break;
+		if (st->at_exit != at_exit || !bit_set(st->bits[pers & 1], nr))
+			continue;
+		for (__u32 j = 0; j < KBPF_SPREDS; j++) {
+			if (j >= st->npreds)
+				break;
+			if (!holds(st->pred_op[j],
+				   src_of(st->pred_src[j], 0, x),
+				   st->pred_const[j])) {
+				ok = 0;
+				break;
+			}
+		}
+		if (!ok)
+			continue;
+		__builtin_memset(&k, 0, sizeof(k));
+		k.stmt = i;
+		for (__u32 j = 0; j < KBPF_SKEYS; j++) {
+			if (j >= st->nkeys)
+				break;
+			if (st->key_src[j] == KBPF_SRC_COMM)
+				bpf_get_current_comm(k.comm, sizeof(k.comm));
+			else
+				k.k[j] = src_of(st->key_src[j],
+						st->key_const[j], x);
+		}
+		v = scaled(src_of(st->val_src, st->val_const, x), st);
+		a = bpf_map_lookup_elem(&smaps, &k);
+		if (!a) {
+			bpf_map_update_elem(&smaps, &k, &zero_sval,
+					    BPF_NOEXIST);
+			a = bpf_map_lookup_elem(&smaps, &k);
+			if (!a) {
+				count_lost();
+				continue;
+			}
+		}
+		if (!a->count || v < a->min)
+			a->min = v;
+		if (!a->count || v > a->max)
+			a->max = v;
+		a->count++;
+		a->sum += v;
+		b = script_bucket(v);
+		if (st->hist && b < KBPF_HIST_BUCKETS)
+			a->buckets[b]++;
+	}
+}
+
 /* One finished call in a row, its times less -O's overhead. */
 static __always_inline void row_add(struct kbpf_row *r, __u64 sys, __u64 wall,
 				    int err)
@@ -189,6 +328,7 @@ int BPF_PROG(on_enter, struct pt_regs *regs, long id)
 	struct task_struct *cur = bpf_get_current_task_btf();
 	struct kbpf_task *t = bpf_task_storage_get(&tasks, cur, 0, 0);
 	__u32 pers = 0;
+	long raw;
 
 	if (!t)
 		return 0;
@@ -203,6 +343,15 @@ int BPF_PROG(on_enter, struct pt_regs *regs, long id)
 	t->t_enter = 0;
 	if (id < 0 || id >= KBPF_ROWS)
 		return 0;
+	raw = id;
+	if (cfg.nstmts) {
+		__u64 pt = bpf_get_current_pid_tgid();
+		struct sctx x = { .pid = (__s64)(pt >> 32),
+				  .tid = (__s64)(__u32)pt,
+				  .nr = pers * KBPF_ROWS + id };
+
+		script_run(0, &x, pers, (__u32)id);
+	}
 	/* i386's socketcall and ipc count as the call they carry. */
 	if (pers && (id == cfg.socketcall_nr || id == cfg.ipc_nr)) {
 		__u32 sub = (__u32)regs->bx;
@@ -214,9 +363,11 @@ int BPF_PROG(on_enter, struct pt_regs *regs, long id)
 		if (id >= KBPF_ROWS)
 			return 0;
 	}
-	if (!bit_set(cfg.trace_bits[pers & 1], id))
+	if (!bit_set(cfg.trace_bits[pers & 1], id) &&
+	    !(cfg.nstmts && bit_set(cfg.script_bits[pers & 1], raw)))
 		return 0;
 	t->row = pers * KBPF_ROWS + (__u32)id;
+	t->nr = pers * KBPF_ROWS + (__u32)raw;
 	t->off_ns = 0;
 	t->t_out = 0;
 	t->t_enter = bpf_ktime_get_ns();
@@ -245,6 +396,15 @@ int BPF_PROG(on_exit, struct pt_regs *regs, long ret)
 	if (cfg.hist && bit_set(cfg.hist_bits[(row / KBPF_ROWS) & 1],
 				row % KBPF_ROWS))
 		hist_add(row, err, wall);
+	if (cfg.nstmts) {
+		__u64 pt = bpf_get_current_pid_tgid();
+		struct sctx x = { .pid = (__s64)(pt >> 32),
+				  .tid = (__s64)(__u32)pt, .nr = t->nr,
+				  .ret = ret, .err = err, .lat = (__s64)wall };
+
+		script_run(1, &x, t->nr / KBPF_ROWS, t->nr % KBPF_ROWS);
+		return 0;
+	}
 	r = bpf_map_lookup_elem(&rows, &row);
 	if (r)
 		row_add(r, sys, wall, err);

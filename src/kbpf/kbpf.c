@@ -49,13 +49,16 @@ extern const unsigned char kbpf_count_obj[], kbpf_count_obj_end[];
 static struct bpf_object *obj;
 static struct ring_buffer *rb;
 static int fd_members = -1, fd_rows = -1, fd_hists = -1, fd_lost = -1;
-static int fd_adopt = -1, fd_lcrows = -1;
+static int fd_adopt = -1, fd_lcrows = -1, fd_smaps = -1;
 static struct bpf_program *prog_adopt;
 /* The tracepoint programs' links (the object does not own them). */
 static struct bpf_link *tp_links[16];
 static unsigned int ntp_links;
 static int ncpus;
 static struct kbpf_config conf;
+/* A script's statements (kbpf_script_set()). */
+static struct kbpf_sstmt sstmts[KBPF_SSTMTS];
+static unsigned int nsstmts;
 
 /* libbpf's own messages: only under -d (-dd for its debug ones). */
 static int libbpf_say(enum libbpf_print_level level, const char *fmt,
@@ -136,6 +139,14 @@ static void config_fill(struct kbpf_config *c)
 			if (cfg.hist_set && scset_has(cfg.hist_set, p, nr))
 				bits_set(c->hist_bits[p], nr);
 		}
+	}
+	/* A script's statements, and the syscalls they need an exit of. */
+	c->nstmts = nsstmts;
+	for (unsigned int i = 0; i < nsstmts; i++) {
+		c->stmts[i] = sstmts[i];
+		for (int p = 0; sstmts[i].at_exit && p < KBPF_NPERS; p++)
+			for (unsigned int w = 0; w < KBPF_ROWS / 64; w++)
+				c->script_bits[p][w] |= sstmts[i].bits[p][w];
 	}
 	/* Sub-call rows, selected by the number of the call they carry. */
 	for (unsigned int sub = 0; sub < 64; sub++) {
@@ -249,6 +260,7 @@ int kbpf_load(char *why, size_t size)
 	fd_rows = bpf_object__find_map_fd_by_name(obj, "rows");
 	fd_hists = bpf_object__find_map_fd_by_name(obj, "hists");
 	fd_lost = bpf_object__find_map_fd_by_name(obj, "lost");
+	fd_smaps = bpf_object__find_map_fd_by_name(obj, "smaps");
 	bpf_object__for_each_program(prog, obj) {
 		/* The iterator runs when tasks are adopted; the uprobes go
 		 * in for the process the count is of (lc.c). */
@@ -388,6 +400,50 @@ static uint64_t lost_calls(void)
 			n += v[c];
 	free(v);
 	return n;
+}
+
+int kbpf_script_set(const struct kbpf_sstmt *st, unsigned int n)
+{
+	if (n > KBPF_SSTMTS)
+		return -1;
+	memcpy(sstmts, st, n * sizeof(*st));
+	nsstmts = n;
+	return 0;
+}
+
+void kbpf_script_collect(kbpf_script_fn fn, void *ctx)
+{
+	struct kbpf_sval *v = calloc((size_t)ncpus, sizeof(*v));
+	struct kbpf_skey key, next, *prev = NULL;
+	struct kbpf_sval sum;
+
+	if (!v || fd_smaps < 0) {
+		free(v);
+		return;
+	}
+	while (bpf_map_get_next_key(fd_smaps, prev, &next) == 0) {
+		key = next;
+		prev = &key;
+		if (bpf_map_lookup_elem(fd_smaps, &key, v) < 0)
+			continue;
+		memset(&sum, 0, sizeof(sum));
+		for (int c = 0; c < ncpus; c++) {
+			const struct kbpf_sval *a = &v[c];
+
+			if (!a->count)
+				continue;
+			if (!sum.count || a->min < sum.min)
+				sum.min = a->min;
+			if (!sum.count || a->max > sum.max)
+				sum.max = a->max;
+			sum.count += a->count;
+			sum.sum += a->sum;
+			for (int b = 0; b < KBPF_HIST_BUCKETS; b++)
+				sum.buckets[b] += a->buckets[b];
+		}
+		fn(ctx, &key, &sum);
+	}
+	free(v);
 }
 
 /* The tables as the maps hold them now: they count from the start. */
@@ -680,12 +736,19 @@ const char *kbpf_unsupported(void)
 {
 	const char *lc = kbpf_lc_unsupported();
 
-	if (cfg.summary != SUMMARY_ONLY)
+	if (cfg.script) {
+		/* What the script's clauses need: src/script/kernel.c. */
+		if (cfg.summary != SUMMARY_NONE)
+			return "-c beside a script";
+		if (cfg.script_with_lines)
+			return "-e trace= or signal= beside a script";
+		if (cfg.lc_mode)
+			return "-l beside a script";
+	} else if (cfg.summary != SUMMARY_ONLY) {
 		return cfg.summary == SUMMARY_NONE ? "a trace" : "-C";
+	}
 	if (lc)
 		return lc;
-	if (cfg.script)
-		return "a script";
 	if (cfg.n_probes)
 		return "--probe";
 	if (cfg.stack_trace)

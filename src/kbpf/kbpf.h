@@ -35,4 +35,20 @@ int kbpf_run(int *killed_by);
 /* After the tables are printed: the program out of the kernel. */
 void kbpf_finish(void);
 
+/*
+ * A script's aggregations (src/script/kernel.c), before kbpf_load(): n
+ * statements of kbpf_shared.h.  0, or -1 when there are too many (or
+ * no BPF back end).
+ */
+struct kbpf_sstmt;
+struct kbpf_skey;
+struct kbpf_sval;
+int kbpf_script_set(const struct kbpf_sstmt *st, unsigned int n);
+
+/* After kbpf_run(): fn for each key of the script's aggregations, its
+ * value summed over the CPUs. */
+typedef void (*kbpf_script_fn)(void *ctx, const struct kbpf_skey *k,
+			       const struct kbpf_sval *v);
+void kbpf_script_collect(kbpf_script_fn fn, void *ctx);
+
 #endif

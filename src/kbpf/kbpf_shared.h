@@ -23,6 +23,58 @@
 #define KBPF_SUBCALL_SOCKET_BASE	0
 #define KBPF_SUBCALL_IPC_BASE		32
 
+/*
+ * A script's aggregation statements the kernel runs (src/script/kernel.c
+ * makes them): `@m[KEYS] = F(VALUE)` under a predicate of comparisons
+ * joined by &&, at the entry or exit of the syscalls in bits.
+ */
+#define KBPF_SSTMTS	16
+#define KBPF_SKEYS	4
+#define KBPF_SPREDS	4
+
+/* Where a key, a value or a side of a comparison comes from. */
+enum kbpf_src {
+	KBPF_SRC_CONST,		/* the statement's constant */
+	KBPF_SRC_PID,
+	KBPF_SRC_TID,
+	KBPF_SRC_NR,		/* pers * KBPF_ROWS + syscall number */
+	KBPF_SRC_RETVAL,
+	KBPF_SRC_ERRNO,
+	KBPF_SRC_LATENCY,	/* ns, entry to exit */
+	KBPF_SRC_COMM,		/* a key only: the 16 bytes of comm */
+};
+
+enum kbpf_op { KBPF_OP_EQ, KBPF_OP_NE, KBPF_OP_LT, KBPF_OP_GT, KBPF_OP_LE,
+	       KBPF_OP_GE };
+
+struct kbpf_sstmt {
+	__u32 at_exit;		/* else at the entry */
+	__u32 hist;		/* hist(): buckets kept */
+	__u32 nkeys, npreds;
+	__u32 key_src[KBPF_SKEYS];
+	__s64 key_const[KBPF_SKEYS];
+	__u32 val_src, pad;
+	__s64 val_const;
+	__s64 val_mul, val_div;	/* value * mul / div, div > 0 */
+	__u32 pred_src[KBPF_SPREDS], pred_op[KBPF_SPREDS];
+	__s64 pred_const[KBPF_SPREDS];
+	__u64 bits[KBPF_NPERS][KBPF_ROWS / 64];
+};
+
+/* One key of the script's map: the statement and its key values. */
+struct kbpf_skey {
+	__u32 stmt, pad;
+	__s64 k[KBPF_SKEYS];
+	char comm[16];
+};
+
+/* One CPU's aggregate: min and max valid when count > 0. */
+struct kbpf_sval {
+	__u64 count;
+	__s64 sum, min, max;
+	__u64 buckets[KBPF_HIST_BUCKETS];
+};
+
 struct kbpf_config {
 	__u32 follow;		/* -f: forks and threads of traced tasks */
 	__u32 hist;		/* --hist: latency histograms */
@@ -38,6 +90,10 @@ struct kbpf_config {
 	/* -e trace= and --hist=SET, a bit per row and personality. */
 	__u64 trace_bits[KBPF_NPERS][KBPF_ROWS / 64];
 	__u64 hist_bits[KBPF_NPERS][KBPF_ROWS / 64];
+	__u32 nstmts, pad;
+	/* The syscalls some statement fires at the exit of. */
+	__u64 script_bits[KBPF_NPERS][KBPF_ROWS / 64];
+	struct kbpf_sstmt stmts[KBPF_SSTMTS];
 };
 
 /* Library calls counted (functions of -l), and how deep they nest. */
@@ -55,7 +111,7 @@ struct kbpf_task {
 	__u64 off_ns;		/* off the CPU inside it so far */
 	/* The library calls it is inside, innermost last: their entries. */
 	__u32 lc_depth;
-	__u32 pad;
+	__u32 nr;		/* inside a call: pers * KBPF_ROWS + number */
 	__u64 lc_t[KBPF_LC_DEPTH];
 };
 

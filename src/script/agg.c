@@ -390,6 +390,50 @@ int agg_map_update(struct agg_map *map, const struct agg_val *key,
 	return 0;
 }
 
+int agg_map_merge(struct agg_map *map, const struct agg_val *key,
+		  unsigned int nkeys, const struct agg_part *p)
+{
+	struct agg_entry *e;
+
+	if (!p->count)
+		return 0;
+	if (map->kind == AGG_STR || map->kind == AGG_LHIST ||
+	    map->kind == AGG_INT || (map->kind == AGG_HIST && !p->buckets))
+		return -EINVAL;
+	e = get(map, key, nkeys);
+	if (!e)
+		return -errno;
+	switch (map->kind) {
+	case AGG_COUNT:
+		e->value += p->count;
+		break;
+	case AGG_SUM:
+		e->value = (int64_t)((uint64_t)e->value + (uint64_t)p->sum);
+		break;
+	case AGG_MIN:
+		if (e->fresh || p->min < e->value)
+			e->value = p->min;
+		break;
+	case AGG_MAX:
+		if (e->fresh || p->max > e->value)
+			e->value = p->max;
+		break;
+	case AGG_AVG:
+	case AGG_STATS:
+		e->count += p->count;
+		e->total = (int64_t)((uint64_t)e->total + (uint64_t)p->sum);
+		e->value = e->total / e->count;
+		break;
+	default: /* AGG_HIST */
+		for (unsigned int b = 0; b < AGG_HIST_BUCKETS; b++)
+			e->buckets[b] += p->buckets[b];
+		e->count += p->count;
+		break;
+	}
+	e->fresh = 0;
+	return 0;
+}
+
 int agg_map_set_str(struct agg_map *map, const struct agg_val *key,
 		    unsigned int nkeys, const char *s, size_t len)
 {

@@ -112,6 +112,19 @@ void agg_map_set_frame_fn(struct agg_map *map, agg_frame_fn fn, void *ctx);
  */
 int agg_map_update(struct agg_map *map, const struct agg_val *key,
 		   unsigned int nkeys, int64_t v);
+/*
+ * Values aggregated elsewhere (the BPF back end's per-CPU maps) added at
+ * key as if each had come through agg_map_update(): count of them,
+ * their sum, min and max, and for hist() their buckets (numbered as
+ * agg_hist_bucket()'s, AGG_HIST_BUCKETS of them).  -EINVAL for a map of
+ * strings, plain values or lhist(), -ENOMEM.
+ */
+struct agg_part {
+	int64_t count, sum, min, max;
+	const uint64_t *buckets;
+};
+int agg_map_merge(struct agg_map *map, const struct agg_val *key,
+		  unsigned int nkeys, const struct agg_part *p);
 /* @s[key] = "str" (len bytes, cut to AGG_STR_MAX - 1); -EINVAL unless AGG_STR. */
 int agg_map_set_str(struct agg_map *map, const struct agg_val *key,
 		    unsigned int nkeys, const char *s, size_t len);

@@ -34,6 +34,7 @@
 #include "output/output.h"
 #include "probe/probe.h"
 #include "script/eval.h"
+#include "script/kernel.h"
 #include "script/parse.h"
 #include "script/run.h"
 #include "sysent/sysent.h"
@@ -1356,6 +1357,38 @@ void script_finish(void)
 	frames_free();
 	script_free(script);
 	script = NULL;
+}
+
+const struct scset *script_probe_set(const struct script_probe *p)
+{
+	for (size_t i = 0; i < nm; i++)
+		if (m[i].probe == p)
+			return m[i].set;
+	return NULL;
+}
+
+const char *script_kernel_plan(void)
+{
+	static char why[256];
+
+	if (!script)
+		return NULL;
+	return kscript_plan(script, cfg.script_name, why, sizeof(why));
+}
+
+void script_kernel_collect(void)
+{
+	struct agg_map *const *maps;
+	unsigned long failed;
+	size_t n;
+
+	if (!rt)
+		return;
+	maps = script_rt_maps(rt, &n);
+	failed = kscript_collect(maps, n);
+	if (failed)
+		msg_error("script: %lu aggregates of the kernel could not be kept",
+			  failed);
 }
 
 bool script_wants_ustack(void)

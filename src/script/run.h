@@ -43,4 +43,15 @@ void script_begin(void);
  */
 void script_finish(void);
 
+/*
+ * NULL when the BPF back end can run the whole script (its syscall
+ * clauses in the kernel, BEGIN and END here), which it is then set up
+ * to do; else why not, for -d and --backend=bpf.  After script_load().
+ */
+const char *script_kernel_plan(void);
+
+/* After the BPF back end's run, before script_finish(): its aggregates
+ * into the script's maps. */
+void script_kernel_collect(void);
+
 #endif

@@ -1,0 +1,466 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * A script counted in the kernel (issue 14): when every clause that
+ * fires at syscalls only aggregates what the kernel knows of them --
+ * `@m[KEYS] = count()`, sum, min, max, avg, stats or hist of a value,
+ * keys and values among pid, tid, name, comm, retval, errno, errname,
+ * latency and numbers, under a predicate of comparisons joined by && --
+ * the BPF back end runs those clauses on the syscall tracepoints and
+ * nothing stops.  BEGIN and END run here as always; the aggregates
+ * are merged into the script's own maps before END, so everything
+ * after is as under ptrace.  Anything else keeps the script on ptrace,
+ * and -d says which clause and why.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <linux/types.h>
+
+#include "filter/sets.h"
+#include "kbpf/kbpf.h"
+#include "kbpf/kbpf_shared.h"
+#include "script/agg.h"
+#include "script/eval.h"
+#include "script/kernel.h"
+#include "script/parse.h"
+#include "sysent/sysent.h"
+
+/* What the host needs to turn a statement's kernel keys into the map's. */
+struct khost {
+	const char *map;	/* the name without '@' */
+	unsigned int nkeys;
+	bool errname[KBPF_SKEYS];
+};
+
+static struct kbpf_sstmt st[KBPF_SSTMTS];
+static struct khost kh[KBPF_SSTMTS];
+static unsigned int nst;
+
+static const struct {
+	const char *name;
+	__u32 src;
+} sources[] = {
+	{ "pid", KBPF_SRC_PID },	   { "tid", KBPF_SRC_TID },
+	{ "name", KBPF_SRC_NR },	   { "retval", KBPF_SRC_RETVAL },
+	{ "errno", KBPF_SRC_ERRNO },	   { "errname", KBPF_SRC_ERRNO },
+	{ "latency", KBPF_SRC_LATENCY }, { "comm", KBPF_SRC_COMM },
+};
+
+static const char *const fns[] = { "count", "sum", "min", "max",
+				   "avg", "stats", "hist" };
+
+static bool source_of(const struct script_expr *e, __u32 *src)
+{
+	if (e->kind != SCRIPT_E_IDENT)
+		return false;
+	for (size_t i = 0; i < sizeof(sources) / sizeof(*sources); i++) {
+		if (!strcmp(e->s, sources[i].name)) {
+			*src = sources[i].src;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A number written as one: 42, -1, ENOENT. */
+static bool const_of(const struct script_expr *e, int64_t *v)
+{
+	__u32 src;
+
+	if (e->kind == SCRIPT_E_INT) {
+		*v = (int64_t)e->u;
+		return true;
+	}
+	if (e->kind == SCRIPT_E_UNARY && e->op == '-' &&
+	    const_of(e->kid[0], v)) {
+		*v = -*v;
+		return true;
+	}
+	return e->kind == SCRIPT_E_IDENT && !source_of(e, &src) &&
+	       !script_const_value(e->s, v);
+}
+
+/* A number's source: the event's, or a constant. */
+static bool number_of(const struct script_expr *e, __u32 *src, __s64 *c,
+		      bool *errname)
+{
+	int64_t v;
+
+	*c = 0;
+	*errname = false;
+	if (const_of(e, &v)) {
+		*c = v;
+		*src = KBPF_SRC_CONST;
+		return true;
+	}
+	if (!source_of(e, src))
+		return false;
+	*errname = !strcmp(e->s, "errname");
+	return true;
+}
+
+static bool exit_only(__u32 src)
+{
+	return src == KBPF_SRC_RETVAL || src == KBPF_SRC_ERRNO ||
+	       src == KBPF_SRC_LATENCY;
+}
+
+static int flip(int op)
+{
+	switch (op) {
+	case '<':
+		return '>';
+	case '>':
+		return '<';
+	case SCRIPT_OP_LE:
+		return SCRIPT_OP_GE;
+	case SCRIPT_OP_GE:
+		return SCRIPT_OP_LE;
+	default:
+		return op;
+	}
+}
+
+static bool kop(int op, __u32 *out)
+{
+	switch (op) {
+	case SCRIPT_OP_EQ:
+		*out = KBPF_OP_EQ;
+		return true;
+	case SCRIPT_OP_NE:
+		*out = KBPF_OP_NE;
+		return true;
+	case '<':
+		*out = KBPF_OP_LT;
+		return true;
+	case '>':
+		*out = KBPF_OP_GT;
+		return true;
+	case SCRIPT_OP_LE:
+		*out = KBPF_OP_LE;
+		return true;
+	case SCRIPT_OP_GE:
+		*out = KBPF_OP_GE;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* One comparison more for s; false when e is not one the kernel does. */
+static bool add_pred(struct kbpf_sstmt *s, const struct script_expr *e,
+		     bool *reads_exit)
+{
+	const struct script_expr *a, *b;
+	int64_t c, unused;
+	__s64 ignored;
+	bool en;
+	__u32 src;
+	int op;
+
+	if (e->kind == SCRIPT_E_BINARY && e->op == SCRIPT_OP_AND)
+		return add_pred(s, e->kid[0], reads_exit) &&
+		       add_pred(s, e->kid[1], reads_exit);
+	if (s->npreds == KBPF_SPREDS)
+		return false;
+	if (source_of(e, &src)) {	/* /retval/: not 0 */
+		a = e;
+		c = 0;
+		op = SCRIPT_OP_NE;
+	} else if (e->kind == SCRIPT_E_BINARY) {
+		a = e->kid[0];
+		b = e->kid[1];
+		op = e->op;
+		if (const_of(a, &unused)) {
+			a = e->kid[1];
+			b = e->kid[0];
+			op = flip(op);
+		}
+		if (!const_of(b, &c))
+			return false;
+	} else {
+		return false;
+	}
+	if (!number_of(a, &src, &ignored, &en) || src == KBPF_SRC_CONST ||
+	    src == KBPF_SRC_COMM || src == KBPF_SRC_NR || en ||
+	    !kop(op, &s->pred_op[s->npreds]))
+		return false;
+	*reads_exit |= exit_only(src);
+	s->pred_src[s->npreds] = src;
+	s->pred_const[s->npreds] = c;
+	s->npreds++;
+	return true;
+}
+
+/* The value of sum(v)...: a number, or one times or over a constant. */
+static bool value_of(struct kbpf_sstmt *s, const struct script_expr *e,
+		     bool *reads_exit)
+{
+	int64_t c;
+	bool en;
+
+	s->val_mul = 1;
+	s->val_div = 1;
+	if (e->kind == SCRIPT_E_BINARY && (e->op == '/' || e->op == '*') &&
+	    const_of(e->kid[1], &c)) {
+		if (e->op == '/' && c <= 0)
+			return false;
+		if (e->op == '/')
+			s->val_div = c;
+		else
+			s->val_mul = c;
+		e = e->kid[0];
+	}
+	if (!number_of(e, &s->val_src, &s->val_const, &en) || en ||
+	    s->val_src == KBPF_SRC_COMM || s->val_src == KBPF_SRC_NR)
+		return false;
+	*reads_exit |= exit_only(s->val_src);
+	return true;
+}
+
+/* A statement as the kernel runs it, into *s and *h; NULL or why not. */
+static const char *stmt_of(const struct script_stmt *x, struct kbpf_sstmt *s,
+			   struct khost *h, bool *reads_exit)
+{
+	const struct script_expr *lhs = x->lhs, *call = x->expr;
+	size_t f;
+
+	if (x->kind != SCRIPT_S_ASSIGN || x->op != '=' ||
+	    lhs->kind != SCRIPT_E_MAP || call->kind != SCRIPT_E_CALL)
+		return "a statement other than @map[...] = an aggregation";
+	for (f = 0; f < sizeof(fns) / sizeof(*fns); f++)
+		if (!strcmp(call->s, fns[f]))
+			break;
+	if (f == sizeof(fns) / sizeof(*fns))
+		return "an aggregation other than count, sum, min, max, avg, stats or hist";
+	if (lhs->n > KBPF_SKEYS)
+		return "more than 4 keys";
+	s->hist = !strcmp(call->s, "hist");
+	s->nkeys = (__u32)lhs->n;
+	h->map = lhs->s;
+	h->nkeys = (unsigned int)lhs->n;
+	for (size_t i = 0; i < lhs->n; i++) {
+		if (!number_of(lhs->kid[i], &s->key_src[i], &s->key_const[i],
+			       &h->errname[i]))
+			return "a key other than pid, tid, name, comm, retval, errno, errname, latency or a number";
+		*reads_exit |= exit_only(s->key_src[i]);
+	}
+	if (f == 0) {		/* count(): the value is not read */
+		s->val_src = KBPF_SRC_CONST;
+		s->val_mul = s->val_div = 1;
+	} else if (call->n != 1 || !value_of(s, call->kid[0], reads_exit)) {
+		return "a value other than a number, an event's number, or one times or over a constant";
+	}
+	return NULL;
+}
+
+static void bits_from(__u64 (*bits)[KBPF_ROWS / 64], const struct scset *set)
+{
+	for (int p = 0; p < KBPF_NPERS && p < NUM_PERSONALITIES; p++)
+		for (unsigned int nr = 0;
+		     nr < sysent_tables[p].count && nr < KBPF_ROWS; nr++)
+			if (scset_has(set, p, nr))
+				bits[p][nr / 64] |= 1ULL << (nr % 64);
+}
+
+static bool noreturn_nr(int pers, unsigned int nr)
+{
+	const struct sysent *e = sysent_lookup(pers, nr);
+
+	return e && (!strcmp(e->name, "exit") || !strcmp(e->name, "exit_group"));
+}
+
+/*
+ * The syscalls clause k fires at, at their entry and at their exit, as
+ * src/script/run.c fires them (exit and exit_group at their entry).
+ */
+static void fire_sets(const struct script_clause *cl, bool reads_exit,
+		      struct scset *entry, struct scset *exit)
+{
+	scset_clear(entry);
+	scset_clear(exit);
+	for (size_t j = 0; j < cl->nprobes; j++) {
+		const struct script_probe *p = &cl->probes[j];
+		const struct scset *set = script_probe_set(p);
+
+		for (int pers = 0; set && pers < NUM_PERSONALITIES; pers++) {
+			for (unsigned int nr = 0; nr < SCSET_NR_MAX; nr++) {
+				if (!scset_has(set, pers, nr))
+					continue;
+				if (p->at == SCRIPT_AT_ENTRY)
+					scset_add(entry, pers, nr);
+				else if (p->at == SCRIPT_AT_EXIT)
+					scset_add(exit, pers, nr);
+				else if (!noreturn_nr(pers, nr))
+					scset_add(exit, pers, nr);
+				else if (!reads_exit)
+					scset_add(entry, pers, nr);
+			}
+		}
+	}
+}
+
+static bool scset_empty(const struct scset *s)
+{
+	for (int p = 0; p < NUM_PERSONALITIES; p++)
+		for (unsigned int w = 0; w < SCSET_WORDS; w++)
+			if (s->bits[p][w])
+				return false;
+	return true;
+}
+
+/* Clause k's statements, at the entry (exit false) or exit of set. */
+static const char *add_clause(const struct script_clause *cl,
+			      const struct scset *set, bool exit)
+{
+	struct kbpf_sstmt proto = { .at_exit = exit };
+	bool reads_exit = false;
+
+	if (scset_empty(set))
+		return NULL;
+	if (cl->pred && !add_pred(&proto, cl->pred, &reads_exit))
+		return "a predicate other than comparisons of pid, tid, retval, errno or latency with numbers, joined by &&";
+	bits_from(proto.bits, set);
+	for (size_t i = 0; i < cl->body.n; i++) {
+		struct kbpf_sstmt *s = &st[nst];
+		const char *why;
+
+		if (nst == KBPF_SSTMTS)
+			return "more than 16 aggregations in the kernel";
+		*s = proto;
+		kh[nst] = (struct khost){ 0 };
+		why = stmt_of(cl->body.stmt[i], s, &kh[nst], &reads_exit);
+		if (why)
+			return why;
+		if (!exit && reads_exit)
+			return "a result read at a syscall's entry";
+		nst++;
+	}
+	return NULL;
+}
+
+const char *kscript_plan(const struct script *s, const char *name, char *why,
+			 size_t size)
+{
+	nst = 0;
+	for (size_t k = 0; k < s->n; k++) {
+		const struct script_clause *cl = &s->clause[k];
+		struct scset entry, exit;
+		bool host = true, reads_exit = false;
+		const char *no = NULL;
+
+		for (size_t j = 0; j < cl->nprobes; j++) {
+			enum script_probe_kind kind = cl->probes[j].kind;
+
+			if (kind == SCRIPT_PROBE_SYSCALL)
+				host = false;
+			else if (kind != SCRIPT_PROBE_BEGIN &&
+				 kind != SCRIPT_PROBE_END)
+				no = "a probe other than syscall:, BEGIN and END";
+		}
+		if (!no && host)
+			continue;	/* BEGIN and END: run here */
+		if (!no) {
+			/* A first pass for what the clause reads. */
+			struct kbpf_sstmt t = { 0 };
+			struct khost h;
+
+			if (cl->pred)
+				add_pred(&t, cl->pred, &reads_exit);
+			for (size_t i = 0; i < cl->body.n; i++) {
+				t = (struct kbpf_sstmt){ 0 };
+				stmt_of(cl->body.stmt[i], &t, &h, &reads_exit);
+			}
+			fire_sets(cl, reads_exit, &entry, &exit);
+			no = add_clause(cl, &entry, false);
+			if (!no)
+				no = add_clause(cl, &exit, true);
+		}
+		if (no) {
+			snprintf(why, size, "clause %zu (%s:%u:%u): %s", k + 1,
+				 name, cl->pos.line, cl->pos.col, no);
+			nst = 0;
+			return why;
+		}
+	}
+	if (kbpf_script_set(st, nst) < 0) {
+		snprintf(why, size, "the BPF back end has no room for it");
+		return why;
+	}
+	return NULL;
+}
+
+struct merge_ctx {
+	struct agg_map *const *maps;
+	size_t nmaps;
+	unsigned long failed;
+};
+
+static struct agg_map *map_named(const struct merge_ctx *c, const char *name)
+{
+	for (size_t i = 0; i < c->nmaps; i++)
+		if (!strcmp(agg_map_name(c->maps[i]) + 1, name))
+			return c->maps[i];
+	return NULL;
+}
+
+static void merge_one(void *ctx, const struct kbpf_skey *k,
+		      const struct kbpf_sval *v)
+{
+	struct merge_ctx *c = ctx;
+	struct agg_val key[KBPF_SKEYS];
+	const struct khost *h;
+	struct agg_map *map;
+	struct agg_part p;
+
+	if (k->stmt >= nst)
+		return;
+	h = &kh[k->stmt];
+	map = map_named(c, h->map);
+	if (!map) {
+		c->failed++;
+		return;
+	}
+	for (unsigned int i = 0; i < h->nkeys; i++) {
+		const char *s = NULL;
+
+		key[i].type = AGG_KEY_INT;
+		key[i].i = k->k[i];
+		if (st[k->stmt].key_src[i] == KBPF_SRC_COMM) {
+			s = k->comm;
+			key[i].str.len = strnlen(k->comm, sizeof(k->comm));
+		} else if (st[k->stmt].key_src[i] == KBPF_SRC_NR) {
+			const struct sysent *e =
+				sysent_lookup((int)(k->k[i] / KBPF_ROWS),
+					      (unsigned int)(k->k[i] %
+							     KBPF_ROWS));
+
+			s = e ? e->name : "?";
+		} else if (h->errname[i]) {
+			s = k->k[i] ? strerrorname_np((int)k->k[i]) : "";
+			if (!s)
+				s = "";
+		}
+		if (s && st[k->stmt].key_src[i] != KBPF_SRC_COMM)
+			key[i].str.len = strlen(s);
+		if (s) {
+			key[i].type = AGG_KEY_STR;
+			key[i].str.s = s;
+		}
+	}
+	p = (struct agg_part){ (int64_t)v->count, v->sum, v->min, v->max,
+			       (const uint64_t *)v->buckets };
+	if (agg_map_merge(map, key, h->nkeys, &p) < 0)
+		c->failed++;
+}
+
+unsigned long kscript_collect(struct agg_map *const *maps, size_t nmaps)
+{
+	struct merge_ctx c = { maps, nmaps, 0 };
+
+	kbpf_script_collect(merge_one, &c);
+	return c.failed;
+}
