@@ -226,55 +226,97 @@ static void __attribute__((noreturn)) die_of(int sig)
 	exit(128 + sig);
 }
 
-/*
- * Whether -c counts in the kernel (src/kbpf/): with --backend=bpf it
- * must (else a one-line error, exit 1), with auto it does whenever the
- * command line and the kernel allow, and says under -d why not.
- */
-static bool use_kbpf(void)
+/* How the BPF back end takes part (src/kbpf/). */
+enum kbpf_use {
+	KBPF_NOT,	/* ptrace does everything */
+	KBPF_ALONE,	/* it does everything: no engine */
+	KBPF_BESIDE,	/* a script's aggregations, beside the engine */
+};
+
+/* It cannot work, or ptrace needs to do something: forced, an error. */
+static enum kbpf_use kbpf_refused(const char *what, const char *why)
 {
-	const char *needs;
-	char why[256];
+	if (cfg.backend == BACKEND_BPF) {
+		log_error("--backend=bpf%s: %s", what, why);
+		exit(1);
+	}
+	debug("BPF back end not used: %s", why);
+	return KBPF_NOT;
+}
+
+/*
+ * Whether -c counts in the kernel, and which of a script's clauses run
+ * there: with --backend=bpf the kernel must take part (else a one-line
+ * error, exit 1), with auto it does whenever the command line and the
+ * kernel allow, and says under -d why not.  A script whose other
+ * clauses need ptrace runs its aggregations in the kernel beside it.
+ */
+static enum kbpf_use use_kbpf(void)
+{
+	enum kbpf_use use = KBPF_ALONE;
+	const char *needs, *swhy;
+	char why[512];
 
 	if (cfg.backend == BACKEND_PTRACE)
-		return false;
+		return KBPF_NOT;
 	needs = kbpf_unsupported();
-	if (!needs && cfg.script) {
-		needs = script_kernel_plan();
-		if (needs && cfg.backend == BACKEND_BPF) {
-			log_error("--backend=bpf: the script's %s needs the "
-				  "ptrace back end", needs);
-			exit(1);
+	if (cfg.script) {
+		enum script_where where = script_kernel_plan(&swhy);
+
+		if (where == SCRIPT_ON_PTRACE) {
+			snprintf(why, sizeof(why),
+				 "the script's %s needs ptrace", swhy);
+			return kbpf_refused("", why);
 		}
-		if (needs) {
-			debug("BPF back end not used: the script's %s needs "
-			      "ptrace", needs);
-			return false;
+		if (where == SCRIPT_MIXED || needs) {
+			const char *not = kbpf_beside_unsupported();
+
+			if (not) {
+				snprintf(why, sizeof(why),
+					 "%s needs ptrace alone", not);
+				return kbpf_refused("", why);
+			}
+			debug("BPF back end beside ptrace: %s needs ptrace",
+			      where == SCRIPT_MIXED ? swhy : needs);
+			kbpf_beside_ptrace();
+			use = KBPF_BESIDE;
+			needs = NULL;
 		}
 	}
 	if (needs) {
-		if (cfg.backend == BACKEND_BPF) {
-			log_error("--backend=bpf counts only: %s needs the "
-				  "ptrace back end", needs);
-			exit(1);
-		}
-		debug("BPF back end not used: %s needs ptrace", needs);
-		return false;
+		snprintf(why, sizeof(why), "%s needs ptrace", needs);
+		return kbpf_refused(" counts only", why);
 	}
-	if (kbpf_load(why, sizeof(why)) < 0) {
-		if (cfg.backend == BACKEND_BPF) {
-			log_error("--backend=bpf: %s", why);
-			exit(1);
-		}
-		debug("BPF back end not used: %s", why);
-		return false;
-	}
+	if (kbpf_load(why, sizeof(why)) < 0)
+		return kbpf_refused("", why);
 	if (cfg.script)
-		debug("script: its syscall clauses run in the kernel, BEGIN "
-		      "and END here: BPF back end");
-	else
-		debug("counting in the kernel: BPF back end");
-	return true;
+		script_kernel_commit();
+	debug("%s: BPF back end",
+	      use == KBPF_BESIDE ? "the script's aggregations in the kernel" :
+	      cfg.script ? "the script in the kernel, BEGIN and END here" :
+			   "counting in the kernel");
+	return use;
+}
+
+/*
+ * Beside ptrace: the kernel watches what the engine traces, the command
+ * from its execve on, the -p processes from now (those ptrace could not
+ * attach are already said).  -1 when the command cannot be.
+ */
+static int kbpf_watch_traced(void)
+{
+	pid_t pid = engine_launched();
+	int rc;
+
+	if (pid && (rc = kbpf_watch(pid, true)) < 0) {
+		msg_error("script: the kernel cannot watch %d: %s", pid,
+			  strerror(-rc));
+		kill(pid, SIGKILL);
+		return -1;
+	}
+	for (size_t i = 0; i < cfg.n_attach; i++)
+		kbpf_watch(cfg.attach_pids[i], false);
+	return 0;
 }
 
 /*
@@ -299,6 +341,7 @@ int main(int argc, char **argv)
 	/* The engine keeps a pointer to it until the end. */
 	static struct engine_consumer consumer;
 	int status, killed_by, rc;
+	enum kbpf_use kuse;
 
 	/*
 	 * Messages start with the name we were run as, as strace's do;
@@ -364,7 +407,8 @@ int main(int argc, char **argv)
 	}
 	if (out_nowhere())
 		return run_untraced();
-	if (use_kbpf()) {
+	kuse = use_kbpf();
+	if (kuse == KBPF_ALONE) {
 		script_begin();
 		status = kbpf_run(&killed_by);
 		script_kernel_collect();
@@ -390,6 +434,14 @@ int main(int argc, char **argv)
 	subcall_stops_init(qual_trace_set());
 	if (engine_init(engine_config_of_cli(), NULL) < 0) {
 		out_finish();
+		if (kuse == KBPF_BESIDE)
+			kbpf_finish();
+		return 1;
+	}
+	if (kuse == KBPF_BESIDE && kbpf_watch_traced() < 0) {
+		engine_run(&killed_by);
+		out_finish();
+		kbpf_finish();
 		return 1;
 	}
 	if (cfg.argv)
@@ -417,9 +469,13 @@ int main(int argc, char **argv)
 	if (cfg.stack_trace || cfg.lc_stack || script_wants_ustack())
 		unwind_finish();
 	stats_finish();
+	if (kuse == KBPF_BESIDE)
+		script_kernel_collect();
 	script_finish();
 	probe_finish();
 	out_finish();
+	if (kuse == KBPF_BESIDE)
+		kbpf_finish();
 	tips_print(stderr);
 	if (killed_by)
 		die_of(killed_by);

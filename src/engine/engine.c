@@ -287,6 +287,11 @@ int engine_init(const struct engine_config *conf,
 	return 0;
 }
 
+pid_t engine_launched(void)
+{
+	return launched_pid;
+}
+
 bool engine_filtered(void)
 {
 	return seccomp_mode;

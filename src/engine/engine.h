@@ -225,6 +225,9 @@ int engine_run(int *killed_by);
  */
 void engine_abort(void);
 
+/* The pid of the command engine_init() started, 0 if none. */
+pid_t engine_launched(void);
+
 /*
  * Detach from every task at the next opportunity and let them run on
  * (--syscall-limit reached); engine_run then returns 0.

@@ -5,11 +5,17 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 
 #include "kbpf/kbpf.h"
 
 const char *kbpf_unsupported(void)
+{
+	return NULL;
+}
+
+const char *kbpf_beside_unsupported(void)
 {
 	return NULL;
 }
@@ -39,4 +45,13 @@ int kbpf_script_set(const struct kbpf_sstmt *st, unsigned int n)
 
 void kbpf_script_collect(kbpf_script_fn fn, void *ctx)
 {
+}
+
+void kbpf_beside_ptrace(void)
+{
+}
+
+int kbpf_watch(pid_t pid, bool launched)
+{
+	return -ENOSYS;
 }

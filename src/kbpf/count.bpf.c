@@ -119,11 +119,17 @@ struct {
 /* The aggregations of a script's statements (src/script/kernel.c). */
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
-	__uint(map_flags, BPF_F_NO_PREALLOC);
-	__uint(max_entries, 16384);
+	__uint(max_entries, KBPF_SMAP_KEYS);
 	__type(key, struct kbpf_skey);
 	__type(value, struct kbpf_sval);
 } smaps SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, KBPF_SHIST_KEYS);
+	__type(key, struct kbpf_skey);
+	__type(value, struct kbpf_hist);
+} shists SEC(".maps");
 
 static const struct kbpf_hist zero_hist;
 static const struct kbpf_sval zero_sval;
@@ -295,9 +301,20 @@ static __always_inline void script_run(__u32 at_exit, const struct sctx *x,
 			a->max = v;
 		a->count++;
 		a->sum += v;
-		b = script_bucket(v);
-		if (st->hist && b < KBPF_HIST_BUCKETS)
-			a->buckets[b]++;
+		if (st->hist) {
+			struct kbpf_hist *h = bpf_map_lookup_elem(&shists, &k);
+
+			if (!h) {
+				bpf_map_update_elem(&shists, &k, &zero_hist,
+						    BPF_NOEXIST);
+				h = bpf_map_lookup_elem(&shists, &k);
+			}
+			b = script_bucket(v);
+			if (h && b < KBPF_HIST_BUCKETS)
+				h->buckets[b]++;
+			else
+				count_lost();
+		}
 	}
 }
 
@@ -518,7 +535,8 @@ int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 		return 0;
 	}
 	ctid = (__u32)child->pid;
-	bpf_ringbuf_output(&events, &ctid, sizeof(ctid), 0);
+	if (cfg.announce)
+		bpf_ringbuf_output(&events, &ctid, sizeof(ctid), 0);
 	return 0;
 }
 

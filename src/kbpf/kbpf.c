@@ -49,7 +49,7 @@ extern const unsigned char kbpf_count_obj[], kbpf_count_obj_end[];
 static struct bpf_object *obj;
 static struct ring_buffer *rb;
 static int fd_members = -1, fd_rows = -1, fd_hists = -1, fd_lost = -1;
-static int fd_adopt = -1, fd_lcrows = -1, fd_smaps = -1;
+static int fd_adopt = -1, fd_lcrows = -1, fd_smaps = -1, fd_shists = -1;
 static struct bpf_program *prog_adopt;
 /* The tracepoint programs' links (the object does not own them). */
 static struct bpf_link *tp_links[16];
@@ -59,6 +59,8 @@ static struct kbpf_config conf;
 /* A script's statements (kbpf_script_set()). */
 static struct kbpf_sstmt sstmts[KBPF_SSTMTS];
 static unsigned int nsstmts;
+/* The ptrace engine runs the trace; the program only a script's part. */
+static bool beside;
 
 /* libbpf's own messages: only under -d (-dd for its debug ones). */
 static int libbpf_say(enum libbpf_print_level level, const char *fmt,
@@ -119,8 +121,12 @@ static void config_fill(struct kbpf_config *c)
 
 	memset(c, 0, sizeof(*c));
 	c->follow = cfg.follow_forks;
-	c->hist = cfg.hist_set != NULL;
-	c->oncpu = !cfg.summary_wall;
+	c->announce = !beside;
+	/* A script's aggregations: no -c rows, no system time. */
+	if (cfg.script)
+		trace = NULL;
+	c->hist = cfg.hist_set != NULL && !cfg.script;
+	c->oncpu = !cfg.summary_wall && !cfg.script;
 	c->compat_count = sysent_tables[PERS_COMPAT].count;
 	c->socketcall_nr = (__s32)sysent_find(PERS_COMPAT, "socketcall");
 	c->ipc_nr = (__s32)sysent_find(PERS_COMPAT, "ipc");
@@ -132,7 +138,7 @@ static void config_fill(struct kbpf_config *c)
 		c->execveat_nr[p] = (__s32)sysent_find(p, "execveat");
 		/* Numbers without a row are not counted, as under ptrace. */
 		for (unsigned int nr = 0; nr < n && nr < KBPF_ROWS; nr++) {
-			if (!sysent_lookup(p, nr))
+			if (!sysent_lookup(p, nr) || !trace)
 				continue;
 			if (scset_has(trace, p, nr))
 				bits_set(c->trace_bits[p], nr);
@@ -153,7 +159,8 @@ static void config_fill(struct kbpf_config *c)
 		unsigned int row = c->compat_count + sub;
 		long nr;
 
-		if (row >= KBPF_ROWS || !subcall_row_ent(sub, &nr) || nr < 0)
+		if (row >= KBPF_ROWS || !subcall_row_ent(sub, &nr) || nr < 0 ||
+		    !trace)
 			continue;
 		c->subcall_rows |= 1ULL << sub;
 		if (scset_has(trace, PERS_COMPAT, nr))
@@ -179,6 +186,22 @@ static void set_autoload(const char *prog, bool on)
 
 	if (p)
 		bpf_program__set_autoload(p, on);
+}
+
+static void set_entries(const char *map, __u32 n)
+{
+	struct bpf_map *m = bpf_object__find_map_by_name(obj, map);
+
+	if (m)
+		bpf_map__set_max_entries(m, n);
+}
+
+static bool script_hists(void)
+{
+	for (unsigned int i = 0; i < nsstmts; i++)
+		if (sstmts[i].hist)
+			return true;
+	return false;
 }
 
 static void detach_all(void)
@@ -235,7 +258,7 @@ int kbpf_load(char *why, size_t size)
 			 strerror(errno));
 		return -1;
 	}
-	if (kbpf_lc_prepare(why, size) < 0)
+	if (!beside && kbpf_lc_prepare(why, size) < 0)
 		goto fail;
 	c = config_in_rodata(&csize);
 	if (!c || csize != sizeof(conf)) {
@@ -245,6 +268,10 @@ int kbpf_load(char *why, size_t size)
 	config_fill(&conf);
 	memcpy(c, &conf, sizeof(conf));
 	/* -w: no system time to measure, no look at every task switch. */
+	/* Preallocated per CPU: only what is used is made big. */
+	set_entries("hists", conf.hist ? 4096 : 1);
+	set_entries("smaps", nsstmts ? KBPF_SMAP_KEYS : 1);
+	set_entries("shists", script_hists() ? KBPF_SHIST_KEYS : 1);
 	set_autoload("on_switch", conf.oncpu);
 	set_autoload("lc_entry", kbpf_lc_active());
 	set_autoload("lc_return", kbpf_lc_active());
@@ -261,6 +288,7 @@ int kbpf_load(char *why, size_t size)
 	fd_hists = bpf_object__find_map_fd_by_name(obj, "hists");
 	fd_lost = bpf_object__find_map_fd_by_name(obj, "lost");
 	fd_smaps = bpf_object__find_map_fd_by_name(obj, "smaps");
+	fd_shists = bpf_object__find_map_fd_by_name(obj, "shists");
 	bpf_object__for_each_program(prog, obj) {
 		/* The iterator runs when tasks are adopted; the uprobes go
 		 * in for the process the count is of (lc.c). */
@@ -411,10 +439,25 @@ int kbpf_script_set(const struct kbpf_sstmt *st, unsigned int n)
 	return 0;
 }
 
+/* hist()'s buckets of key, summed over the CPUs; false if none. */
+static bool script_buckets(const struct kbpf_skey *key, __u64 *buckets)
+{
+	struct kbpf_hist *h = calloc((size_t)ncpus, sizeof(*h));
+	bool ok = h && bpf_map_lookup_elem(fd_shists, key, h) == 0;
+
+	memset(buckets, 0, KBPF_HIST_BUCKETS * sizeof(*buckets));
+	for (int c = 0; ok && c < ncpus; c++)
+		for (int b = 0; b < KBPF_HIST_BUCKETS; b++)
+			buckets[b] += h[c].buckets[b];
+	free(h);
+	return ok;
+}
+
 void kbpf_script_collect(kbpf_script_fn fn, void *ctx)
 {
 	struct kbpf_sval *v = calloc((size_t)ncpus, sizeof(*v));
 	struct kbpf_skey key, next, *prev = NULL;
+	__u64 buckets[KBPF_HIST_BUCKETS];
 	struct kbpf_sval sum;
 
 	if (!v || fd_smaps < 0) {
@@ -438,10 +481,12 @@ void kbpf_script_collect(kbpf_script_fn fn, void *ctx)
 				sum.max = a->max;
 			sum.count += a->count;
 			sum.sum += a->sum;
-			for (int b = 0; b < KBPF_HIST_BUCKETS; b++)
-				sum.buckets[b] += a->buckets[b];
 		}
-		fn(ctx, &key, &sum);
+		fn(ctx, &key, &sum,
+		   key.stmt < nsstmts && sstmts[key.stmt].hist &&
+				   script_buckets(&key, buckets) ?
+			   buckets :
+			   NULL);
 	}
 	free(v);
 }
@@ -522,6 +567,19 @@ static int watch_process(pid_t pid)
 	int n = adopt(pid, 0, KBPF_TASK_ACTIVE);
 
 	return n == 0 ? -ESRCH : n;
+}
+
+void kbpf_beside_ptrace(void)
+{
+	beside = true;
+}
+
+int kbpf_watch(pid_t pid, bool launched)
+{
+	int n = adopt(pid, launched ? pid : 0,
+		      launched ? KBPF_TASK_WAIT_EXEC : KBPF_TASK_ACTIVE);
+
+	return n > 0 ? 0 : n == 0 ? -ESRCH : n;
 }
 
 static const int fatal_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM };
@@ -730,6 +788,18 @@ int kbpf_run(int *killed_by)
 void kbpf_finish(void)
 {
 	unload();
+}
+
+const char *kbpf_beside_unsupported(void)
+{
+	/* The engine would let go while the kernel goes on counting. */
+	if (cfg.detach_on_execve)
+		return "-b execve";
+	if (cfg.syscall_limit)
+		return "--syscall-limit";
+	if (cfg.daemonize)
+		return "-D";
+	return NULL;
 }
 
 const char *kbpf_unsupported(void)

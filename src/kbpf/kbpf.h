@@ -10,13 +10,18 @@
 #ifndef SLTRACE_KBPF_KBPF_H
 #define SLTRACE_KBPF_KBPF_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /*
  * NULL when the command line asks only for what the BPF back end does;
  * else what needs ptrace ("-C", "-l"...), for the user.
  */
 const char *kbpf_unsupported(void);
+
+/* NULL when the BPF back end can run a script's part beside ptrace. */
+const char *kbpf_beside_unsupported(void);
 
 /*
  * Load the program into the kernel.  0, or -1 with why it cannot work
@@ -36,6 +41,19 @@ int kbpf_run(int *killed_by);
 void kbpf_finish(void);
 
 /*
+ * Before kbpf_load(): the ptrace engine traces, the program only runs a
+ * script's aggregations beside it, on the tasks kbpf_watch() names
+ * (and, with -f, what they fork) -- no -c tables, no library calls.
+ */
+void kbpf_beside_ptrace(void);
+/*
+ * Beside ptrace: the tasks of pid join (launched: pid itself, counted
+ * from its execve on; else every thread of the process, from now on).
+ * 0 or -errno.
+ */
+int kbpf_watch(pid_t pid, bool launched);
+
+/*
  * A script's aggregations (src/script/kernel.c), before kbpf_load(): n
  * statements of kbpf_shared.h.  0, or -1 when there are too many (or
  * no BPF back end).
@@ -46,9 +64,11 @@ struct kbpf_sval;
 int kbpf_script_set(const struct kbpf_sstmt *st, unsigned int n);
 
 /* After kbpf_run(): fn for each key of the script's aggregations, its
- * value summed over the CPUs. */
+ * value summed over the CPUs, and for hist() its KBPF_HIST_BUCKETS
+ * buckets (else NULL). */
 typedef void (*kbpf_script_fn)(void *ctx, const struct kbpf_skey *k,
-			       const struct kbpf_sval *v);
+			       const struct kbpf_sval *v,
+			       const unsigned long long *buckets);
 void kbpf_script_collect(kbpf_script_fn fn, void *ctx);
 
 #endif

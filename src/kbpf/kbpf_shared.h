@@ -68,15 +68,21 @@ struct kbpf_skey {
 	char comm[16];
 };
 
-/* One CPU's aggregate: min and max valid when count > 0. */
+/* One CPU's aggregate: min and max valid when count > 0; hist()'s
+ * buckets are apart (shists), as only hist() needs them. */
 struct kbpf_sval {
 	__u64 count;
 	__s64 sum, min, max;
-	__u64 buckets[KBPF_HIST_BUCKETS];
 };
+
+/* Keys of the script maps (preallocated: a tracing program cannot count
+ * on allocating). */
+#define KBPF_SMAP_KEYS		16384
+#define KBPF_SHIST_KEYS		2048
 
 struct kbpf_config {
 	__u32 follow;		/* -f: forks and threads of traced tasks */
+	__u32 announce;		/* -f's new tasks told to the loader */
 	__u32 hist;		/* --hist: latency histograms */
 	__u32 oncpu;		/* system time measured (sched_switch attached) */
 	__u32 compat_count;	/* i386 table size: where sub-call rows start */

@@ -26,6 +26,7 @@
 #include "script/eval.h"
 #include "script/kernel.h"
 #include "script/parse.h"
+#include "log.h"
 #include "sysent/sysent.h"
 
 /* What the host needs to turn a statement's kernel keys into the map's. */
@@ -342,55 +343,152 @@ static const char *add_clause(const struct script_clause *cl,
 	return NULL;
 }
 
-const char *kscript_plan(const struct script *s, const char *name, char *why,
-			 size_t size)
+/* Does e, or anything under it, name the map @name? */
+static bool expr_names_map(const struct script_expr *e, const char *name)
 {
-	nst = 0;
-	for (size_t k = 0; k < s->n; k++) {
-		const struct script_clause *cl = &s->clause[k];
-		struct scset entry, exit;
-		bool host = true, reads_exit = false;
-		const char *no = NULL;
+	if (!e)
+		return false;
+	if (e->kind == SCRIPT_E_MAP && !strcmp(e->s, name))
+		return true;
+	for (size_t i = 0; i < e->n; i++)
+		if (expr_names_map(e->kid[i], name))
+			return true;
+	return false;
+}
 
-		for (size_t j = 0; j < cl->nprobes; j++) {
-			enum script_probe_kind kind = cl->probes[j].kind;
+static bool block_names_map(const struct script_block *b, const char *name)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const struct script_stmt *x = b->stmt[i];
 
-			if (kind == SCRIPT_PROBE_SYSCALL)
-				host = false;
-			else if (kind != SCRIPT_PROBE_BEGIN &&
-				 kind != SCRIPT_PROBE_END)
-				no = "a probe other than syscall:, BEGIN and END";
-		}
-		if (!no && host)
-			continue;	/* BEGIN and END: run here */
-		if (!no) {
-			/* A first pass for what the clause reads. */
-			struct kbpf_sstmt t = { 0 };
-			struct khost h;
+		if (expr_names_map(x->lhs, name) ||
+		    expr_names_map(x->expr, name) ||
+		    block_names_map(&x->then, name) ||
+		    block_names_map(&x->els, name))
+			return true;
+	}
+	return false;
+}
 
-			if (cl->pred)
-				add_pred(&t, cl->pred, &reads_exit);
-			for (size_t i = 0; i < cl->body.n; i++) {
-				t = (struct kbpf_sstmt){ 0 };
-				stmt_of(cl->body.stmt[i], &t, &h, &reads_exit);
-			}
-			fire_sets(cl, reads_exit, &entry, &exit);
-			no = add_clause(cl, &entry, false);
-			if (!no)
-				no = add_clause(cl, &exit, true);
-		}
-		if (no) {
-			snprintf(why, size, "clause %zu (%s:%u:%u): %s", k + 1,
-				 name, cl->pos.line, cl->pos.col, no);
-			nst = 0;
+/* Runs in sltrace, before or after the trace: BEGIN and END only. */
+static bool host_only(const struct script_clause *cl)
+{
+	for (size_t j = 0; j < cl->nprobes; j++)
+		if (cl->probes[j].kind != SCRIPT_PROBE_BEGIN &&
+		    cl->probes[j].kind != SCRIPT_PROBE_END)
+			return false;
+	return true;
+}
+
+/* Clause k's statements from *n on: NULL, or why it needs ptrace. */
+static const char *plan_clause(const struct script_clause *cl)
+{
+	struct kbpf_sstmt t = { 0 };
+	struct scset entry, exit;
+	bool reads_exit = false;
+	const char *no;
+	struct khost h;
+
+	for (size_t j = 0; j < cl->nprobes; j++)
+		if (cl->probes[j].kind != SCRIPT_PROBE_SYSCALL)
+			return "a probe other than syscall:";
+	/* A first pass for what the clause reads. */
+	if (cl->pred)
+		add_pred(&t, cl->pred, &reads_exit);
+	for (size_t i = 0; i < cl->body.n; i++) {
+		t = (struct kbpf_sstmt){ 0 };
+		stmt_of(cl->body.stmt[i], &t, &h, &reads_exit);
+	}
+	fire_sets(cl, reads_exit, &entry, &exit);
+	no = add_clause(cl, &entry, false);
+	return no ? no : add_clause(cl, &exit, true);
+}
+
+/*
+ * A map the kernel adds to must not be read while the trace runs by a
+ * clause on ptrace: it would see only its own part.
+ */
+static const char *map_read_beside(const struct script *s, size_t k,
+				   const bool *kernel)
+{
+	static char why[96];
+	const struct script_block *b = &s->clause[k].body;
+
+	for (size_t i = 0; i < b->n; i++) {
+		const char *map = b->stmt[i]->lhs->s;
+
+		for (size_t o = 0; o < s->n; o++) {
+			const struct script_clause *cl = &s->clause[o];
+
+			if (o == k || kernel[o] || host_only(cl))
+				continue;
+			if (!expr_names_map(cl->pred, map) &&
+			    !block_names_map(&cl->body, map))
+				continue;
+			snprintf(why, sizeof(why),
+				 "its map @%s is read by clause %zu, on ptrace",
+				 map, o + 1);
 			return why;
 		}
 	}
-	if (kbpf_script_set(st, nst) < 0) {
-		snprintf(why, size, "the BPF back end has no room for it");
-		return why;
-	}
 	return NULL;
+}
+
+unsigned int kscript_plan(const struct script *s, const char *name,
+			  bool *kernel, char *why, size_t size)
+{
+	const char *no[s->n ? s->n : 1];
+	unsigned int n = 0;
+	bool again = true;
+
+	why[0] = '\0';
+	for (size_t k = 0; k < s->n; k++) {
+		unsigned int before = nst;
+
+		nst = 0;
+		no[k] = host_only(&s->clause[k]) ? NULL :
+						   plan_clause(&s->clause[k]);
+		nst = before;
+		kernel[k] = !host_only(&s->clause[k]) && !no[k];
+	}
+	while (again) {
+		again = false;
+		for (size_t k = 0; k < s->n; k++) {
+			if (kernel[k] && (no[k] = map_read_beside(s, k, kernel))) {
+				kernel[k] = false;
+				again = true;
+			}
+		}
+	}
+	/* The statements of the clauses that stay in the kernel. */
+	nst = 0;
+	for (size_t k = 0; k < s->n; k++) {
+		const struct script_clause *cl = &s->clause[k];
+
+		unsigned int before = nst;
+
+		if (kernel[k] && (no[k] = plan_clause(cl))) {
+			kernel[k] = false;	/* no room left */
+			nst = before;
+		}
+		if (kernel[k]) {
+			n++;
+			debug("script: clause %zu (%s:%u:%u) runs in the kernel",
+			      k + 1, name, cl->pos.line, cl->pos.col);
+		} else if (no[k]) {
+			debug("script: clause %zu (%s:%u:%u) needs ptrace: %s",
+			      k + 1, name, cl->pos.line, cl->pos.col, no[k]);
+			if (!why[0])
+				snprintf(why, size, "clause %zu (%s:%u:%u): %s",
+					 k + 1, name, cl->pos.line,
+					 cl->pos.col, no[k]);
+		}
+	}
+	if (n && kbpf_script_set(st, nst) < 0) {
+		snprintf(why, size, "the BPF back end has no room for it");
+		return 0;
+	}
+	return n;
 }
 
 struct merge_ctx {
@@ -408,7 +506,8 @@ static struct agg_map *map_named(const struct merge_ctx *c, const char *name)
 }
 
 static void merge_one(void *ctx, const struct kbpf_skey *k,
-		      const struct kbpf_sval *v)
+		      const struct kbpf_sval *v,
+		      const unsigned long long *buckets)
 {
 	struct merge_ctx *c = ctx;
 	struct agg_val key[KBPF_SKEYS];
@@ -452,7 +551,7 @@ static void merge_one(void *ctx, const struct kbpf_skey *k,
 		}
 	}
 	p = (struct agg_part){ (int64_t)v->count, v->sum, v->min, v->max,
-			       (const uint64_t *)v->buckets };
+			       (const uint64_t *)buckets };
 	if (agg_map_merge(map, key, h->nkeys, &p) < 0)
 		c->failed++;
 }

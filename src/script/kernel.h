@@ -6,6 +6,7 @@
 #ifndef SLTRACE_SCRIPT_KERNEL_H
 #define SLTRACE_SCRIPT_KERNEL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "script/agg.h"
@@ -14,12 +15,14 @@
 struct scset;
 
 /*
- * NULL when every clause of s can run in the kernel or here (BEGIN,
- * END), its statements then handed to the BPF back end; else why not
- * ("clause 2 (NAME:3:1): ..."), written in why.
+ * Which clauses of s the kernel can run: kernel[k] for each (BEGIN and
+ * END are false: they run here), their statements handed to the BPF
+ * back end; -d says where each clause runs.  Returns how many; why
+ * gets the first clause that needs ptrace and why ("clause 2
+ * (NAME:3:1): ..."), "" when none does.
  */
-const char *kscript_plan(const struct script *s, const char *name, char *why,
-			 size_t size);
+unsigned int kscript_plan(const struct script *s, const char *name,
+			  bool *kernel, char *why, size_t size);
 
 /* After the count: the kernel's aggregates added to the script's maps;
  * how many could not be. */

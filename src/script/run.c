@@ -93,6 +93,9 @@ static bool want_wall;
  */
 static struct scset renames;
 
+/* The clauses the BPF back end can run, and those it does. */
+static bool *planned, *in_kernel;
+
 /* interval: clauses */
 static timer_t tick_timer;
 static bool tick_on;
@@ -471,6 +474,7 @@ static void fire(size_t k, const struct script_event *ev)
 }
 
 static void run_intervals(uint64_t now);
+static bool clause_in_kernel(size_t k);
 
 /* exit and exit_group have no exit stop: a whole-syscall clause fires at
  * their entry. */
@@ -508,7 +512,8 @@ static void on_syscall(struct tcb *tcp, bool exiting)
 		enum script_at at;
 
 		if (x->probe->kind != SCRIPT_PROBE_SYSCALL ||
-		    !scset_has(x->set, sc->pers, sc->nr))
+		    !scset_has(x->set, sc->pers, sc->nr) ||
+		    clause_in_kernel(x->clause))
 			continue;
 		at = x->probe->at;
 		/* No at written: the whole syscall, at its exit; exit
@@ -1191,7 +1196,6 @@ static int load_text(void)
 
 int script_load(void)
 {
-	struct scset all;
 	unsigned int flags = 0;
 
 	if (!cfg.script)
@@ -1253,22 +1257,33 @@ int script_load(void)
 		msg_error("script: %s", strerror(errno));
 		return -1;
 	}
-	/* The script's syscalls are stops (and the filter's) too. */
+	return 0;
+}
+
+/* Does the BPF back end run clause k (script_kernel_commit())? */
+static bool clause_in_kernel(size_t k)
+{
+	return in_kernel && in_kernel[k];
+}
+
+void script_attach(void)
+{
+	struct scset all;
+
+	if (!script)
+		return;
+	engine_add_consumer(&consumer);
+	/* The syscalls of the clauses on ptrace are stops (and the
+	 * filter's) too. */
 	scset_clear(&all);
-	scset_or(&all, &at_entry);
-	scset_or(&all, &at_exit);
+	for (size_t i = 0; i < nm; i++)
+		if (m[i].set && !clause_in_kernel(m[i].clause))
+			scset_or(&all, m[i].set);
 	scset_or(&all, &renames);
 	for (int p = 0; p < NUM_PERSONALITIES; p++)
 		for (unsigned int nr = 0; nr < SCSET_NR_MAX; nr++)
 			if (scset_has(&all, p, nr))
 				engine_stop_also_at(p, nr);
-	return 0;
-}
-
-void script_attach(void)
-{
-	if (script)
-		engine_add_consumer(&consumer);
 }
 
 static void fire_all(enum script_probe_kind kind)
@@ -1350,6 +1365,8 @@ void script_finish(void)
 	for (size_t i = 0; i < nm; i++)
 		free(m[i].set);
 	free(m);
+	free(planned);
+	planned = in_kernel = NULL;
 	free(iv);
 	for (unsigned int b = 0; b < THR_BUCKETS; b++)
 		while (thr[b])
@@ -1367,13 +1384,31 @@ const struct scset *script_probe_set(const struct script_probe *p)
 	return NULL;
 }
 
-const char *script_kernel_plan(void)
+enum script_where script_kernel_plan(const char **why)
 {
-	static char why[256];
+	static char text[256];
+	unsigned int n;
 
-	if (!script)
-		return NULL;
-	return kscript_plan(script, cfg.script_name, why, sizeof(why));
+	*why = text;
+	snprintf(text, sizeof(text), "no clause on syscalls only aggregates");
+	if (!script || !(planned = calloc(script->n + 1, sizeof(*planned))))
+		return SCRIPT_ON_PTRACE;
+	n = kscript_plan(script, cfg.script_name, planned, text, sizeof(text));
+	if (!n)
+		return SCRIPT_ON_PTRACE;
+	if (!text[0])
+		return SCRIPT_IN_KERNEL;
+	/* exit() lets the program go: the kernel would count on. */
+	if (script_uses("exit")) {
+		snprintf(text, sizeof(text), "exit(), which ends the trace");
+		return SCRIPT_ON_PTRACE;
+	}
+	return SCRIPT_MIXED;
+}
+
+void script_kernel_commit(void)
+{
+	in_kernel = planned;
 }
 
 void script_kernel_collect(void)

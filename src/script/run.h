@@ -44,11 +44,24 @@ void script_begin(void);
 void script_finish(void);
 
 /*
- * NULL when the BPF back end can run the whole script (its syscall
- * clauses in the kernel, BEGIN and END here), which it is then set up
- * to do; else why not, for -d and --backend=bpf.  After script_load().
+ * Where the script's clauses can run (after script_load()): those on
+ * syscalls that only aggregate in the kernel, the BPF back end then set
+ * up for them; BEGIN and END in sltrace; the others on ptrace.  *why
+ * names the first clause that needs ptrace (-d says where each runs).
  */
-const char *script_kernel_plan(void);
+enum script_where {
+	SCRIPT_ON_PTRACE,	/* no clause in the kernel */
+	SCRIPT_IN_KERNEL,	/* no clause on ptrace: no engine needed */
+	SCRIPT_MIXED,		/* both at once */
+};
+enum script_where script_kernel_plan(const char **why);
+
+/*
+ * The BPF back end is loaded: the clauses the plan gave it are its,
+ * ptrace leaves them (and their syscalls) alone.  Before
+ * script_attach().
+ */
+void script_kernel_commit(void);
 
 /* After the BPF back end's run, before script_finish(): its aggregates
  * into the script's maps. */

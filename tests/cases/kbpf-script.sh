@@ -27,17 +27,20 @@ fi
 set -- "$PROGS/script_prog" open 5 /dev/null open 3 /nonexistent read 10 100 4096 \
 	fail fail fork 3 ppid 7 signal 2
 
-# same TAG SCRIPT...: the script's output under each back end, alike.
+# same TAG SCRIPT...: the script's output under each back end, alike;
+# with -f unless F is set (empty: without).
 same() {
 	local tag=$1 script=$2 b
 	shift 2
 	for b in ptrace bpf; do
-		SLTRACE_BACKEND=$b "$SLTRACE" -f -o "$tag.$b" --script "$script" "$@" > out
+		SLTRACE_BACKEND=$b "$SLTRACE" ${F--f} -o "$tag.$b" --script "$script" "$@" > out
 		echo "exit $?" >> out
 		# pids differ from run to run
 		sed -E 's/[0-9]{3,}/PID/g' out > "$tag.$b.res"
 	done
 	diff -u "$tag.ptrace.res" "$tag.bpf.res" >&2 || fail "$tag: the program's output differs"
+	# -e trace= lines start with the pid
+	sed -Ei 's/^[0-9]+ /PID /' "$tag.ptrace" "$tag.bpf"
 	diff -u "$tag.ptrace" "$tag.bpf" >&2 || fail "$tag: the maps differ"
 	[ -s "$tag.bpf" ] || fail "$tag: no map"
 }
@@ -67,17 +70,34 @@ expect_match ids '^@\[[0-9]+, [0-9]+\]: 4$'
 read -r a b < <(sed -nE 's/^@\[([0-9]+), ([0-9]+)\].*/\1 \2/p' ids)
 [ "$a" = "$b" ] || fail "pid $a and tid $b of a single-threaded program"
 
-# What needs ptrace: forced, one line and exit 1; auto, -d says which.
-"$SLTRACE" --backend=bpf --script 'syscall:openat { @ = count(); } syscall:read { printf("r\n"); }' true 2> err
+# A script that mixes: its aggregations in the kernel, its other
+# clauses (printf, an interval, a map they read) and -e trace= lines on
+# ptrace, at once; the output is the ptrace back end's alone.
+same mixed 'syscall:* { @[comm, name] = count(); } syscall:openat /retval < 0/ { printf("failed %d\n", retval); @f = count(); } syscall:openat { @o = count(); } syscall:close { @c = count(); } syscall:getppid { printf("%d\n", @c); } END { print(@); }' "$@"
+expect_line mixed.bpf 'failed -2'
+same mixed-lines 'syscall:getppid,syscall:close { @[name] = count(); }' -e trace=openat "$@"
+expect_match mixed-lines.bpf '^PID +openat\(AT_FDCWD, "/nonexistent", O_RDONLY\) = -1 ENOENT'
+F= same mixed-nof 'syscall:getppid { @[comm] = count(); } syscall:openat { printf("open\n"); }' "$PROGS/script_prog" threads 2 5 open 1 /dev/null ppid 3
+expect_line mixed-nof.bpf '@[script_prog]: 3'
+"$SLTRACE" -d -o out --script 'syscall:openat { @ = count(); } syscall:read { printf("r\n"); } syscall:close { @c = count(); } syscall:getppid { @p = count(); } interval:s:9 { print(@c); }' true 2> err
+expect_match err "script: clause 1 \(script:1:1\) runs in the kernel"
+expect_match err "script: clause 2 \(script:1:33\) needs ptrace: a statement other than"
+expect_match err "script: clause 3 \(script:1:65\) needs ptrace: its map @c is read by clause 5, on ptrace"
+expect_match err "script: clause 4 \(script:1:97\) runs in the kernel"
+expect_match err "script: clause 5 \(script:1:131\) needs ptrace: a probe other than syscall:"
+expect_match err "the script's aggregations in the kernel: BPF back end"
+
+# What needs ptrace alone: forced, one line and exit 1; auto, -d says.
+"$SLTRACE" --backend=bpf --script 'syscall:read { printf("r\n"); }' true 2> err
 expect_rc 1 $? "forced, printf"
 [ "$(wc -l < err)" = 1 ] || { show err; fail "forced: not one line"; }
-expect_match err "clause 2 \(script:1:33\): .*needs the ptrace back end"
-"$SLTRACE" -d -o out --script 'syscall:openat { @ = count(); } call:malloc { @m = count(); }' true 2> err
+expect_match err "clause 1 \(script:1:1\): .*needs ptrace"
+"$SLTRACE" -d -o out --script 'call:malloc { @m = count(); }' true 2> err
 expect_rc 0 $? "auto, call:"
-expect_match err "BPF back end not used: the script's clause 2 .*a probe other than syscall:"
+expect_match err "BPF back end not used: the script's clause 1 .*a probe other than syscall:"
 "$SLTRACE" -d -o out --script 'syscall:openat { @ = count(); }' true 2> err
-expect_match err "script: its syscall clauses run in the kernel"
-"$SLTRACE" --backend=bpf -e trace=openat --script 'syscall:openat { @ = count(); }' true 2> err
-expect_rc 1 $? "forced, beside -e trace="
-expect_match err "beside a script needs the ptrace back end"
+expect_match err "the script in the kernel, BEGIN and END here: BPF back end"
+"$SLTRACE" --backend=bpf --syscall-limit 5 --script 'syscall:openat { @ = count(); } syscall:read { printf("r\n"); }' true 2> err
+expect_rc 1 $? "forced, --syscall-limit"
+expect_match err "^sltrace: --backend=bpf: --syscall-limit needs ptrace alone$"
 exit 0

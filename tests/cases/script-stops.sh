@@ -8,7 +8,8 @@
 # 0 when the script names another syscall, 2 (entry and exit) when it
 # names openat.  Under the BPF back end (auto, where it works) a script
 # that only aggregates stops never: 0 even on openat; one that prints
-# stays on ptrace, 2.
+# stays on ptrace, 2; one that counts openat and prints elsewhere counts
+# in the kernel beside ptrace, 0.
 . "$SRCDIR/tests/lib.sh"
 need_strace
 need_progs script_prog
@@ -42,6 +43,10 @@ if "$SLTRACE" --backend=bpf -o /dev/null --script 'syscall:openat { @n = count()
 	expect_match trace '^@n: 30[0-9]$'
 	got=$(per_open 'syscall:openat { @n = count(); printf(""); }' auto)
 	[ "$got" = 2 ] || fail "a printing script on openat stops $got times per openat, not 2"
+	# Its aggregation in the kernel, its printf on ptrace.
+	got=$(per_open 'syscall:openat { @n = count(); } syscall:getppid { printf(""); }' auto)
+	[ "$got" = 0 ] || fail "a mixed script counting openat stops $got times per openat, not 0"
+	expect_match trace '^@n: 30[0-9]$'
 else
 	note "no BPF back end here: $(head -n 1 err)"
 fi
