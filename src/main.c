@@ -283,9 +283,14 @@ static enum kbpf_use use_kbpf(void)
 			needs = NULL;
 		}
 	}
+	if (needs && cfg.backend == BACKEND_BPF) {
+		log_error("--backend=bpf counts only: %s needs the ptrace "
+			  "back end", needs);
+		exit(1);
+	}
 	if (needs) {
 		snprintf(why, sizeof(why), "%s needs ptrace", needs);
-		return kbpf_refused(" counts only", why);
+		return kbpf_refused("", why);
 	}
 	if (kbpf_load(why, sizeof(why)) < 0)
 		return kbpf_refused("", why);
