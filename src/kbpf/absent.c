@@ -55,3 +55,19 @@ int kbpf_watch(pid_t pid, bool launched)
 {
 	return -ENOSYS;
 }
+
+int kbpf_calls_prepare(const struct lc_ruleset *rules, char *why, size_t size)
+{
+	snprintf(why, size, "no BPF back end");
+	return -1;
+}
+
+unsigned int kbpf_calls(void)
+{
+	return 0;
+}
+
+const char *kbpf_call_name(unsigned int row)
+{
+	return NULL;
+}

@@ -246,8 +246,9 @@ static __always_inline __u32 script_bucket(__s64 v)
 }
 
 /* The statements that fire at this entry (at_exit 0) or exit. */
-static __always_inline void script_run(__u32 at_exit, const struct sctx *x,
-				       __u32 pers, __u32 nr)
+static __always_inline void script_run(__u32 call, __u32 at_exit,
+				       const struct sctx *x, __u32 pers,
+				       __u32 nr)
 {
 	for (__u32 i = 0; i < KBPF_SSTMTS; i++) {
 		const volatile struct kbpf_sstmt *st = &cfg.stmts[i];
@@ -259,7 +260,8 @@ static __always_inline void script_run(__u32 at_exit, const struct sctx *x,
 
 		if (i >= cfg.nstmts)
 			break;
-		if (st->at_exit != at_exit || !bit_set(st->bits[pers & 1], nr))
+		if (st->call != call || st->at_exit != at_exit ||
+		    !bit_set(st->bits[pers & 1], nr))
 			continue;
 		for (__u32 j = 0; j < KBPF_SPREDS; j++) {
 			if (j >= st->npreds)
@@ -367,7 +369,7 @@ int BPF_PROG(on_enter, struct pt_regs *regs, long id)
 				  .tid = (__s64)(__u32)pt,
 				  .nr = pers * KBPF_ROWS + id };
 
-		script_run(0, &x, pers, (__u32)id);
+		script_run(0, 0, &x, pers, (__u32)id);
 	}
 	/* i386's socketcall and ipc count as the call they carry. */
 	if (pers && (id == cfg.socketcall_nr || id == cfg.ipc_nr)) {
@@ -419,7 +421,7 @@ int BPF_PROG(on_exit, struct pt_regs *regs, long ret)
 				  .tid = (__s64)(__u32)pt, .nr = t->nr,
 				  .ret = ret, .err = err, .lat = (__s64)wall };
 
-		script_run(1, &x, t->nr / KBPF_ROWS, t->nr % KBPF_ROWS);
+		script_run(0, 1, &x, t->nr / KBPF_ROWS, t->nr % KBPF_ROWS);
 		return 0;
 	}
 	r = bpf_map_lookup_elem(&rows, &row);
@@ -444,6 +446,14 @@ int lc_entry(void *ctx)
 
 	if (!t || t->state != KBPF_TASK_ACTIVE)
 		return 0;
+	if (cfg.nstmts) {
+		__u32 row = (__u32)bpf_get_attach_cookie(ctx);
+		__u64 pt = bpf_get_current_pid_tgid();
+		struct sctx x = { .pid = (__s64)(pt >> 32),
+				  .tid = (__s64)(__u32)pt, .nr = row };
+
+		script_run(1, 0, &x, 0, row);
+	}
 	d = t->lc_depth;
 	if (d < KBPF_LC_DEPTH)
 		t->lc_t[d] = bpf_ktime_get_ns();
@@ -467,6 +477,15 @@ int lc_return(void *ctx)
 	if (d >= KBPF_LC_DEPTH)
 		return 0;
 	wall = bpf_ktime_get_ns() - t->lc_t[d];
+	if (cfg.nstmts) {
+		__u64 pt = bpf_get_current_pid_tgid();
+		struct sctx x = { .pid = (__s64)(pt >> 32),
+				  .tid = (__s64)(__u32)pt, .nr = row,
+				  .lat = (__s64)wall };
+
+		script_run(1, 1, &x, 0, row);
+		return 0;
+	}
 	if (cfg.hist)
 		hist_add(KBPF_LC_HIST_FLAG | row, 0, wall);
 	r = bpf_map_lookup_elem(&lcrows, &row);

@@ -63,6 +63,18 @@ struct kbpf_skey;
 struct kbpf_sval;
 int kbpf_script_set(const struct kbpf_sstmt *st, unsigned int n);
 
+/*
+ * A script's call: clauses, counted in the kernel: the program's PLT
+ * entries for the functions rules names get probes (before kbpf_load()).
+ * 0, or -1 with why not.  The functions are then rows 0 to
+ * kbpf_calls() - 1 of the statements' bits, named by kbpf_call_name().
+ */
+struct lc_ruleset;
+int kbpf_calls_prepare(const struct lc_ruleset *rules, char *why,
+		       size_t size);
+unsigned int kbpf_calls(void);
+const char *kbpf_call_name(unsigned int row);
+
 /* After kbpf_run(): fn for each key of the script's aggregations, its
  * value summed over the CPUs, and for hist() its KBPF_HIST_BUCKETS
  * buckets (else NULL). */

@@ -11,7 +11,8 @@
  *
  * What needs the library known (-l PATTERN@LIB), ltrace's mode, -L,
  * -f (other programs' PLTs) and calls that go through the GOT alone
- * (-fno-plt) stay on ptrace.
+ * (-fno-plt) stay on ptrace.  A script's call: clauses that only
+ * aggregate are counted by the same probes (kbpf_calls_prepare()).
  */
 #include "config.h"
 
@@ -48,6 +49,9 @@ static unsigned int nfuncs;
 static char *exe;		/* the program's path */
 static struct bpf_link **links;
 static unsigned int nlinks;
+/* The rules the functions are chosen by: -l's, or a script's call:. */
+static const struct lc_ruleset *rules;
+static bool prepared;
 
 bool kbpf_lc_active(void)
 {
@@ -143,7 +147,7 @@ static int add_func(const char *name, uint64_t vaddr)
 	return 0;
 }
 
-int kbpf_lc_prepare(char *why, size_t size)
+static int prepare(char *why, size_t size)
 {
 	const struct elfobj_plt *plts;
 	struct elfobj *obj;
@@ -152,8 +156,6 @@ int kbpf_lc_prepare(char *why, size_t size)
 	size_t n;
 	int rc;
 
-	if (!cfg.lc_mode)
-		return 0;
 	if (cfg.argv) {
 		exe = launch_resolve_path(cfg.argv[0]);
 		if (!exe) {
@@ -180,7 +182,7 @@ int kbpf_lc_prepare(char *why, size_t size)
 	for (size_t i = 0; i < n; i++) {
 		const struct elfobj_plt *p = &plts[i];
 
-		if (!p->name || !lc_rules_match_obj(&cfg.lc_plt, p->name, NULL,
+		if (!p->name || !lc_rules_match_obj(rules, p->name, NULL,
 						     &caller, NULL))
 			continue;
 		if (p->kind == ELFOBJ_PLT_NONE) {
@@ -198,6 +200,41 @@ int kbpf_lc_prepare(char *why, size_t size)
 	}
 	elfobj_close(obj);
 	return nfuncs ? file_offsets(why, size) : 0;
+}
+
+int kbpf_lc_prepare(char *why, size_t size)
+{
+	if (prepared || !cfg.lc_mode)
+		return 0;
+	rules = &cfg.lc_plt;
+	return prepare(why, size);
+}
+
+int kbpf_calls_prepare(const struct lc_ruleset *rs, char *why, size_t size)
+{
+	if (prepared)
+		return 0;
+	if (cfg.follow_forks) {
+		snprintf(why, size, "call: with -f");
+		return -1;
+	}
+	if (cfg.n_attach + (cfg.argv != NULL) != 1) {
+		snprintf(why, size, "call: with several processes");
+		return -1;
+	}
+	rules = rs;
+	prepared = true;
+	return prepare(why, size);
+}
+
+unsigned int kbpf_calls(void)
+{
+	return nfuncs;
+}
+
+const char *kbpf_call_name(unsigned int row)
+{
+	return row < nfuncs ? funcs[row].name : NULL;
 }
 
 int kbpf_lc_attach(struct bpf_object *obj, pid_t pid, char *why,

@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -304,40 +305,39 @@ static void fire_sets(const struct script_clause *cl, bool reads_exit,
 	}
 }
 
-static bool scset_empty(const struct scset *s)
+static bool bits_empty(const struct kbpf_sstmt *s)
 {
-	for (int p = 0; p < NUM_PERSONALITIES; p++)
-		for (unsigned int w = 0; w < SCSET_WORDS; w++)
+	for (int p = 0; p < KBPF_NPERS; p++)
+		for (unsigned int w = 0; w < KBPF_ROWS / 64; w++)
 			if (s->bits[p][w])
 				return false;
 	return true;
 }
 
-/* Clause k's statements, at the entry (exit false) or exit of set. */
+/* The clause's statements, as proto says where (at_exit, call, bits). */
 static const char *add_clause(const struct script_clause *cl,
-			      const struct scset *set, bool exit)
+			      const struct kbpf_sstmt *proto)
 {
-	struct kbpf_sstmt proto = { .at_exit = exit };
+	struct kbpf_sstmt head = *proto;
 	bool reads_exit = false;
 
-	if (scset_empty(set))
+	if (bits_empty(proto))
 		return NULL;
-	if (cl->pred && !add_pred(&proto, cl->pred, &reads_exit))
+	if (cl->pred && !add_pred(&head, cl->pred, &reads_exit))
 		return "a predicate other than comparisons of pid, tid, retval, errno or latency with numbers, joined by &&";
-	bits_from(proto.bits, set);
 	for (size_t i = 0; i < cl->body.n; i++) {
 		struct kbpf_sstmt *s = &st[nst];
 		const char *why;
 
 		if (nst == KBPF_SSTMTS)
 			return "more than 16 aggregations in the kernel";
-		*s = proto;
+		*s = head;
 		kh[nst] = (struct khost){ 0 };
 		why = stmt_of(cl->body.stmt[i], s, &kh[nst], &reads_exit);
 		if (why)
 			return why;
-		if (!exit && reads_exit)
-			return "a result read at a syscall's entry";
+		if (!proto->at_exit && reads_exit)
+			return "a result read at an entry";
 		nst++;
 	}
 	return NULL;
@@ -381,17 +381,89 @@ static bool host_only(const struct script_clause *cl)
 }
 
 /* Clause k's statements from *n on: NULL, or why it needs ptrace. */
+/* Does e, or anything under it, read the value name? */
+static bool expr_reads(const struct script_expr *e, const char *name)
+{
+	if (!e)
+		return false;
+	if (e->kind == SCRIPT_E_IDENT && !strcmp(e->s, name))
+		return true;
+	for (size_t i = 0; i < e->n; i++)
+		if (expr_reads(e->kid[i], name))
+			return true;
+	return false;
+}
+
+static bool clause_reads(const struct script_clause *cl, const char *name)
+{
+	if (expr_reads(cl->pred, name))
+		return true;
+	for (size_t i = 0; i < cl->body.n; i++)
+		if (expr_reads(cl->body.stmt[i]->lhs, name) ||
+		    expr_reads(cl->body.stmt[i]->expr, name))
+			return true;
+	return false;
+}
+
+/* call: clauses are planned only when nothing runs on ptrace. */
+static bool allow_calls;
+static const char *calls_why;
+
+/*
+ * The functions a call: clause fires at, by row: at their entry
+ * (:entry) or return (:return, or no suffix).  NULL, or why not.
+ */
+static const char *call_clause(const struct script_clause *cl)
+{
+	struct kbpf_sstmt entry = { .call = 1 }, ret = { .call = 1, .at_exit = 1 };
+	static char why[160];
+	const char *no;
+
+	if (!allow_calls)
+		return "call: beside clauses on ptrace";
+	if (clause_reads(cl, "retval") || clause_reads(cl, "errno") ||
+	    clause_reads(cl, "errname"))
+		return "a call's retval, errno or errname (the prototype's types)";
+	if (!calls_why) {
+		why[0] = '\0';
+		if (kbpf_calls_prepare(script_call_rules(), why, sizeof(why)) < 0)
+			calls_why = why;
+		else
+			calls_why = "";
+	}
+	if (calls_why[0])
+		return calls_why;
+	for (size_t j = 0; j < cl->nprobes; j++) {
+		const struct script_probe *p = &cl->probes[j];
+		struct kbpf_sstmt *to = p->at == SCRIPT_AT_ENTRY ? &entry : &ret;
+
+		if (p->lib)
+			return "call:FUNC@LIB";
+		for (unsigned int r = 0; r < kbpf_calls(); r++)
+			if (!fnmatch(p->name, kbpf_call_name(r), 0))
+				to->bits[0][r / 64] |= 1ULL << (r % 64);
+	}
+	no = add_clause(cl, &entry);
+	return no ? no : add_clause(cl, &ret);
+}
+
 static const char *plan_clause(const struct script_clause *cl)
 {
-	struct kbpf_sstmt t = { 0 };
-	struct scset entry, exit;
+	struct kbpf_sstmt t = { 0 }, entry = { 0 }, exit = { .at_exit = 1 };
+	struct scset in, out;
 	bool reads_exit = false;
 	const char *no;
 	struct khost h;
 
+	if (cl->nprobes && cl->probes[0].kind == SCRIPT_PROBE_CALL) {
+		for (size_t j = 0; j < cl->nprobes; j++)
+			if (cl->probes[j].kind != SCRIPT_PROBE_CALL)
+				return "call: and other probes together";
+		return call_clause(cl);
+	}
 	for (size_t j = 0; j < cl->nprobes; j++)
 		if (cl->probes[j].kind != SCRIPT_PROBE_SYSCALL)
-			return "a probe other than syscall:";
+			return "a probe other than syscall: and call:";
 	/* A first pass for what the clause reads. */
 	if (cl->pred)
 		add_pred(&t, cl->pred, &reads_exit);
@@ -399,9 +471,11 @@ static const char *plan_clause(const struct script_clause *cl)
 		t = (struct kbpf_sstmt){ 0 };
 		stmt_of(cl->body.stmt[i], &t, &h, &reads_exit);
 	}
-	fire_sets(cl, reads_exit, &entry, &exit);
-	no = add_clause(cl, &entry, false);
-	return no ? no : add_clause(cl, &exit, true);
+	fire_sets(cl, reads_exit, &in, &out);
+	bits_from(entry.bits, &in);
+	bits_from(exit.bits, &out);
+	no = add_clause(cl, &entry);
+	return no ? no : add_clause(cl, &exit);
 }
 
 /*
@@ -434,21 +508,15 @@ static const char *map_read_beside(const struct script *s, size_t k,
 	return NULL;
 }
 
-unsigned int kscript_plan(const struct script *s, const char *name,
-			  bool *kernel, char *why, size_t size)
+/* Which clauses can run in the kernel, with why not in no[]. */
+static void choose(const struct script *s, bool *kernel, const char **no)
 {
-	const char *no[s->n ? s->n : 1];
-	unsigned int n = 0;
 	bool again = true;
 
-	why[0] = '\0';
 	for (size_t k = 0; k < s->n; k++) {
-		unsigned int before = nst;
-
 		nst = 0;
 		no[k] = host_only(&s->clause[k]) ? NULL :
 						   plan_clause(&s->clause[k]);
-		nst = before;
 		kernel[k] = !host_only(&s->clause[k]) && !no[k];
 	}
 	while (again) {
@@ -460,11 +528,45 @@ unsigned int kscript_plan(const struct script *s, const char *name,
 			}
 		}
 	}
+}
+
+/* Some clause runs on ptrace. */
+static bool any_beside(const struct script *s, const bool *kernel,
+		       const char *const *no)
+{
+	for (size_t k = 0; k < s->n; k++)
+		if (!kernel[k] && no[k])
+			return true;
+	return false;
+}
+
+unsigned int kscript_plan(const struct script *s, const char *name,
+			  bool *kernel, char *why, size_t size)
+{
+	const char *no[s->n ? s->n : 1];
+	unsigned int n = 0;
+
+	why[0] = '\0';
+	/* call: probes in the kernel only when nothing runs on ptrace:
+	 * the kernel's uprobes and ptrace's breakpoints would share the
+	 * PLT entries. */
+	allow_calls = true;
+	choose(s, kernel, no);
+	if (any_beside(s, kernel, no)) {
+		const char *first[s->n ? s->n : 1];
+
+		memcpy(first, no, sizeof(first));
+		allow_calls = false;
+		choose(s, kernel, no);
+		/* A call: clause that could not anyway says why. */
+		for (size_t k = 0; k < s->n; k++)
+			if (first[k] && no[k])
+				no[k] = first[k];
+	}
 	/* The statements of the clauses that stay in the kernel. */
 	nst = 0;
 	for (size_t k = 0; k < s->n; k++) {
 		const struct script_clause *cl = &s->clause[k];
-
 		unsigned int before = nst;
 
 		if (kernel[k] && (no[k] = plan_clause(cl))) {
@@ -531,6 +633,11 @@ static void merge_one(void *ctx, const struct kbpf_skey *k,
 		if (st[k->stmt].key_src[i] == KBPF_SRC_COMM) {
 			s = k->comm;
 			key[i].str.len = strnlen(k->comm, sizeof(k->comm));
+		} else if (st[k->stmt].key_src[i] == KBPF_SRC_NR &&
+			   st[k->stmt].call) {
+			s = kbpf_call_name((unsigned int)k->k[i]);
+			if (!s)
+				s = "?";
 		} else if (st[k->stmt].key_src[i] == KBPF_SRC_NR) {
 			const struct sysent *e =
 				sysent_lookup((int)(k->k[i] / KBPF_ROWS),

@@ -28,6 +28,10 @@ unsigned int kscript_plan(const struct script *s, const char *name,
  * how many could not be. */
 unsigned long kscript_collect(struct agg_map *const *maps, size_t nmaps);
 
+/* run.c: the rules of the script's call:FUNC probes (as -l's). */
+struct lc_ruleset;
+const struct lc_ruleset *script_call_rules(void);
+
 /* run.c: the syscalls a syscall: probe names, NULL for another probe. */
 const struct scset *script_probe_set(const struct script_probe *p);
 

@@ -1376,6 +1376,11 @@ void script_finish(void)
 	script = NULL;
 }
 
+const struct lc_ruleset *script_call_rules(void)
+{
+	return &plt_rules;
+}
+
 const struct scset *script_probe_set(const struct script_probe *p)
 {
 	for (size_t i = 0; i < nm; i++)

@@ -49,6 +49,30 @@ done
 # bar_cb calls back into the program, which calls bar_add: nested.
 same -c -e trace=none -l 'bar_*' -- pie/loop count 50
 
+# A script's call: clauses that only aggregate: the same probes, the
+# ptrace back end's maps (every link mode, nested calls, recursion).
+script='call:bar_* { @[name] = count(); @t = stats(latency * 0); } call:bar_*:entry { @e[name, comm] = count(); }'
+for run in "pie/caller plt.exp entry.exp" "now/caller plt.exp entry.exp" \
+	   "nopie/loop count 50" "ibt/recurse 20 rec.exp"; do
+	# shellcheck disable=SC2086
+	"$SLTRACE" --backend=ptrace -o want --script "$script" $run > /dev/null
+	# shellcheck disable=SC2086
+	"$SLTRACE" --backend=bpf -d -o got --script "$script" $run > /dev/null 2> err ||
+		{ show err; fail "script, bpf failed: $run"; }
+	expect_match err 'script: clause 2 \(script:1:60\) runs in the kernel'
+	expect_match got '^@\[bar_'
+	diff -u want got || fail "script: the back ends differ: $run"
+done
+# Beside a clause on ptrace, ptrace's breakpoints and the kernel's probes
+# would share the PLT entries: call: goes to ptrace.
+"$SLTRACE" -d -o got --script 'call:bar_add { @ = count(); } syscall:write { printf("w\n"); }' pie/loop count 3 2> err
+expect_rc 0 $? "script beside ptrace"
+expect_match err 'script: clause 1 \(script:1:1\) needs ptrace: call: beside clauses on ptrace'
+expect_line got '@: 3'
+"$SLTRACE" --backend=bpf -o got --script 'call:bar_add { @[retval] = count(); }' pie/loop count 3 2> err
+expect_rc 1 $? "a call's retval, forced"
+expect_match err "a call's retval"
+
 # The calls the program knows it made.
 "$SLTRACE" --backend=bpf -c -e trace=none -l bar_add -o got pie/loop count 1000 > /dev/null
 expect_rc 0 $? "loop"
