@@ -344,47 +344,26 @@ static unsigned int lhist_bucket(const struct agg_map *map, int64_t v)
 int agg_map_update(struct agg_map *map, const struct agg_val *key,
 		   unsigned int nkeys, int64_t v)
 {
+	const struct agg_part one = { 1, v, v, v, NULL };
 	struct agg_entry *e;
 
-	if (map->kind == AGG_STR)
-		return -EINVAL;
+	switch (map->kind) {
+	case AGG_HIST:
+	case AGG_LHIST:
+	case AGG_INT:
+		break;
+	default:	/* one value is a part of one */
+		return agg_map_merge(map, key, nkeys, &one);
+	}
 	e = get(map, key, nkeys);
 	if (!e)
 		return -errno;
-	switch (map->kind) {
-	case AGG_COUNT:
-		e->value++;
-		break;
-	case AGG_SUM:
-		e->value = (int64_t)((uint64_t)e->value + (uint64_t)v);
-		break;
-	case AGG_MIN:
-		if (e->fresh || v < e->value)
-			e->value = v;
-		break;
-	case AGG_MAX:
-		if (e->fresh || v > e->value)
-			e->value = v;
-		break;
-	case AGG_AVG:
-	case AGG_STATS:
-		e->count++;
-		e->total = (int64_t)((uint64_t)e->total + (uint64_t)v);
-		e->value = e->total / e->count;
-		break;
-	case AGG_HIST:
-		e->buckets[agg_hist_bucket(v)]++;
-		e->count++;
-		break;
-	case AGG_LHIST:
-		e->buckets[lhist_bucket(map, v)]++;
-		e->count++;
-		break;
-	case AGG_INT:
+	if (map->kind == AGG_INT) {
 		e->value = v;
-		break;
-	default:
-		return -EINVAL;
+	} else {
+		e->buckets[map->kind == AGG_HIST ? agg_hist_bucket(v) :
+						   lhist_bucket(map, v)]++;
+		e->count++;
 	}
 	e->fresh = 0;
 	return 0;

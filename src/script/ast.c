@@ -299,3 +299,38 @@ char *script_args_path(const struct script_expr *e)
 	}
 	return buf;
 }
+
+bool script_expr_names(const struct script_expr *e, unsigned int kinds,
+		       const char *name)
+{
+	if (!e)
+		return false;
+	if ((kinds >> e->kind & 1) && e->s && !strcmp(e->s, name))
+		return true;
+	for (size_t i = 0; i < e->n; i++)
+		if (script_expr_names(e->kid[i], kinds, name))
+			return true;
+	return false;
+}
+
+bool script_block_names(const struct script_block *b, unsigned int kinds,
+			const char *name)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const struct script_stmt *st = b->stmt[i];
+
+		if (script_expr_names(st->lhs, kinds, name) ||
+		    script_expr_names(st->expr, kinds, name) ||
+		    script_block_names(&st->then, kinds, name) ||
+		    script_block_names(&st->els, kinds, name))
+			return true;
+	}
+	return false;
+}
+
+bool script_clause_names(const struct script_clause *cl, unsigned int kinds,
+			 const char *name)
+{
+	return script_expr_names(cl->pred, kinds, name) ||
+	       script_block_names(&cl->body, kinds, name);
+}

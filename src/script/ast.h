@@ -146,6 +146,19 @@ void script_free(struct script *s);
 void script_expr_free(struct script_expr *e);
 
 /*
+ * Does e, or any expression under it, of one of the kinds (a bit per
+ * enum script_expr_kind: 1u << SCRIPT_E_IDENT...), have the text name
+ * (a builtin, a function, a map without its '@')?  The block and the
+ * clause (predicate and body, branches included) likewise.
+ */
+bool script_expr_names(const struct script_expr *e, unsigned int kinds,
+		       const char *name);
+bool script_block_names(const struct script_block *b, unsigned int kinds,
+			const char *name);
+bool script_clause_names(const struct script_clause *cl, unsigned int kinds,
+			 const char *name);
+
+/*
  * The text of a value path under args, as a probe names its values:
  * args.len -> "len", args.hdr->len -> "hdr->len", args.v.items[2] ->
  * "v.items[2]".  A malloc'ed string, or NULL when e is not such a path

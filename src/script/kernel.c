@@ -343,33 +343,6 @@ static const char *add_clause(const struct script_clause *cl,
 	return NULL;
 }
 
-/* Does e, or anything under it, name the map @name? */
-static bool expr_names_map(const struct script_expr *e, const char *name)
-{
-	if (!e)
-		return false;
-	if (e->kind == SCRIPT_E_MAP && !strcmp(e->s, name))
-		return true;
-	for (size_t i = 0; i < e->n; i++)
-		if (expr_names_map(e->kid[i], name))
-			return true;
-	return false;
-}
-
-static bool block_names_map(const struct script_block *b, const char *name)
-{
-	for (size_t i = 0; i < b->n; i++) {
-		const struct script_stmt *x = b->stmt[i];
-
-		if (expr_names_map(x->lhs, name) ||
-		    expr_names_map(x->expr, name) ||
-		    block_names_map(&x->then, name) ||
-		    block_names_map(&x->els, name))
-			return true;
-	}
-	return false;
-}
-
 /* Runs in sltrace, before or after the trace: BEGIN and END only. */
 static bool host_only(const struct script_clause *cl)
 {
@@ -380,29 +353,9 @@ static bool host_only(const struct script_clause *cl)
 	return true;
 }
 
-/* Clause k's statements from *n on: NULL, or why it needs ptrace. */
-/* Does e, or anything under it, read the value name? */
-static bool expr_reads(const struct script_expr *e, const char *name)
-{
-	if (!e)
-		return false;
-	if (e->kind == SCRIPT_E_IDENT && !strcmp(e->s, name))
-		return true;
-	for (size_t i = 0; i < e->n; i++)
-		if (expr_reads(e->kid[i], name))
-			return true;
-	return false;
-}
-
 static bool clause_reads(const struct script_clause *cl, const char *name)
 {
-	if (expr_reads(cl->pred, name))
-		return true;
-	for (size_t i = 0; i < cl->body.n; i++)
-		if (expr_reads(cl->body.stmt[i]->lhs, name) ||
-		    expr_reads(cl->body.stmt[i]->expr, name))
-			return true;
-	return false;
+	return script_clause_names(cl, 1u << SCRIPT_E_IDENT, name);
 }
 
 /* call: clauses are planned only when nothing runs on ptrace. */
@@ -496,8 +449,7 @@ static const char *map_read_beside(const struct script *s, size_t k,
 
 			if (o == k || kernel[o] || host_only(cl))
 				continue;
-			if (!expr_names_map(cl->pred, map) &&
-			    !block_names_map(&cl->body, map))
+			if (!script_clause_names(cl, 1u << SCRIPT_E_MAP, map))
 				continue;
 			snprintf(why, sizeof(why),
 				 "its map @%s is read by clause %zu, on ptrace",

@@ -923,35 +923,11 @@ static void add_noreturn(struct scset *to, const struct scset *from)
 				scset_add(to, p, nr);
 }
 
-/* Does e (or any expression under it) name the builtin or function? */
-static bool expr_uses(const struct script_expr *e, const char *name)
-{
-	if (!e)
-		return false;
-	if ((e->kind == SCRIPT_E_IDENT || e->kind == SCRIPT_E_CALL) &&
-	    !strcmp(e->s, name))
-		return true;
-	for (size_t i = 0; i < e->n; i++)
-		if (expr_uses(e->kid[i], name))
-			return true;
-	return false;
-}
-
-static bool block_uses(const struct script_block *b, const char *name)
-{
-	for (size_t i = 0; i < b->n; i++) {
-		const struct script_stmt *st = b->stmt[i];
-
-		if (expr_uses(st->lhs, name) || expr_uses(st->expr, name) ||
-		    block_uses(&st->then, name) || block_uses(&st->els, name))
-			return true;
-	}
-	return false;
-}
-
+/* Does the clause name the builtin or function? */
 static bool clause_uses(const struct script_clause *cl, const char *name)
 {
-	return expr_uses(cl->pred, name) || block_uses(&cl->body, name);
+	return script_clause_names(cl, 1u << SCRIPT_E_IDENT |
+					       1u << SCRIPT_E_CALL, name);
 }
 
 static bool script_uses(const char *name)
