@@ -133,6 +133,14 @@ static void on_tick(void)
 	stats_tick();
 }
 
+/* -C counted in the kernel: a --summary-interval table reads the maps. */
+static void on_tick_kernel(void)
+{
+	event_tick();
+	kbpf_collect(false);
+	stats_tick();
+}
+
 /* -e trace= and -P: what -e inject= acts on. */
 static bool user_selected(struct tcb *tcp)
 {
@@ -178,10 +186,13 @@ static const struct engine_config *engine_config_of_cli(void)
 	return &ec;
 }
 
-static void wire_consumer(struct engine_consumer *c)
+/* kernel_counts: -C's table is the BPF back end's, ptrace prints. */
+static void wire_consumer(struct engine_consumer *c, bool kernel_counts)
 {
 	*c = text_consumer;
-	if (!stats_enabled())
+	if (kernel_counts)
+		c->tick = on_tick_kernel;
+	if (!stats_enabled() || kernel_counts)
 		return;
 	c->syscall_entry = on_syscall_entry_counted;
 	c->syscall_exit = on_syscall_exit_counted;
@@ -260,6 +271,18 @@ static enum kbpf_use use_kbpf(void)
 	if (cfg.backend == BACKEND_PTRACE)
 		return KBPF_NOT;
 	needs = kbpf_unsupported();
+	if (!needs && cfg.summary == SUMMARY_TOO && !cfg.script) {
+		/* -C: the lines need ptrace, the table does not. */
+		const char *not = kbpf_beside_unsupported();
+
+		if (not) {
+			snprintf(why, sizeof(why), "%s needs ptrace alone", not);
+			return kbpf_refused("", why);
+		}
+		debug("BPF back end beside ptrace: -C's lines need ptrace");
+		kbpf_beside_ptrace();
+		use = KBPF_BESIDE;
+	}
 	if (cfg.script) {
 		enum script_where where = script_kernel_plan(&swhy);
 
@@ -297,7 +320,9 @@ static enum kbpf_use use_kbpf(void)
 	if (cfg.script)
 		script_kernel_commit();
 	debug("%s: BPF back end",
-	      use == KBPF_BESIDE ? "the script's aggregations in the kernel" :
+	      use == KBPF_BESIDE && cfg.script ?
+		      "the script's aggregations in the kernel" :
+	      use == KBPF_BESIDE ? "counting in the kernel beside ptrace" :
 	      cfg.script ? "the script in the kernel, BEGIN and END here" :
 			   "counting in the kernel");
 	return use;
@@ -314,7 +339,7 @@ static int kbpf_watch_traced(void)
 	int rc;
 
 	if (pid && (rc = kbpf_watch(pid, true)) < 0) {
-		msg_error("script: the kernel cannot watch %d: %s", pid,
+		msg_error("the BPF back end cannot watch %d: %s", pid,
 			  strerror(-rc));
 		kill(pid, SIGKILL);
 		return -1;
@@ -347,6 +372,7 @@ int main(int argc, char **argv)
 	static struct engine_consumer consumer;
 	int status, killed_by, rc;
 	enum kbpf_use kuse;
+	bool kcounts;
 
 	/*
 	 * Messages start with the name we were run as, as strace's do;
@@ -425,7 +451,11 @@ int main(int argc, char **argv)
 			die_of(killed_by);
 		return status;
 	}
-	wire_consumer(&consumer);
+	kcounts = kuse == KBPF_BESIDE && !cfg.script;
+	wire_consumer(&consumer, kcounts);
+	/* The kernel measures the system time: no rusage at each stop. */
+	if (kcounts)
+		cfg.need_stime = false;
 	if ((cfg.stack_trace || cfg.lc_stack || script_wants_ustack()) &&
 	    unwind_init() < 0) {
 		msg_error("-k: out of memory");
@@ -473,6 +503,8 @@ int main(int argc, char **argv)
 	guard_stop();
 	if (cfg.stack_trace || cfg.lc_stack || script_wants_ustack())
 		unwind_finish();
+	if (kcounts)
+		kbpf_collect(true);
 	stats_finish();
 	if (kuse == KBPF_BESIDE)
 		script_kernel_collect();

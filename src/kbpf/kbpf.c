@@ -502,6 +502,16 @@ static void collect(void)
 		collect_hists();
 }
 
+void kbpf_collect(bool last)
+{
+	uint64_t lost;
+
+	collect();
+	if (last && (lost = lost_calls()))
+		log_error("%llu calls not counted: a BPF map was full",
+			  (unsigned long long)lost);
+}
+
 /* --- the tasks ------------------------------------------------------- */
 
 /*
@@ -814,8 +824,11 @@ const char *kbpf_unsupported(void)
 			return "-e trace= or signal= beside a script";
 		if (cfg.lc_mode)
 			return "-l beside a script";
-	} else if (cfg.summary != SUMMARY_ONLY) {
-		return cfg.summary == SUMMARY_NONE ? "a trace" : "-C";
+	} else if (cfg.summary == SUMMARY_NONE) {
+		return "a trace";
+	} else if (cfg.summary == SUMMARY_TOO && cfg.lc_mode) {
+		/* ptrace's breakpoints and uprobes on the same entries */
+		return "-C with -l";
 	}
 	if (lc)
 		return lc;

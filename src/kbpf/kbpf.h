@@ -37,6 +37,12 @@ int kbpf_load(char *why, size_t size);
  */
 int kbpf_run(int *killed_by);
 
+/*
+ * Beside ptrace (-C): the maps into the -c tables of src/stats/, as
+ * they are now; last: the end, when calls lost are said.
+ */
+void kbpf_collect(bool last);
+
 /* After the tables are printed: the program out of the kernel. */
 void kbpf_finish(void);
 

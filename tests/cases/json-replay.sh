@@ -101,7 +101,8 @@ text = open(sys.argv[2]).read().split("\n")
 summ = [r for r in recs if r["type"] == "summary"]
 hists = [r for r in recs if r["type"] == "hist"]
 assert len(summ) == 1 and len(hists) > 3, (len(summ), len(hists))
-sec = lambda ns: "%d.%06d" % (ns // 10**9, ns % 10**9 // 1000)
+# seconds with 6 decimals, rounded as printf's %.6f (and strace) round
+sec = lambda ns: "%.6f" % (ns / 1e9)
 want = ["%s %d %s %s %s" % (r["name"], r["calls"], r["errors"] or "",
         sec(r["max_ns"]), sec(r["time_ns"])) for r in summ[0]["rows"]]
 t = summ[0]["total"]

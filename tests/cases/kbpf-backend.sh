@@ -105,13 +105,30 @@ PY
 # auto picks it, and says so.
 "$SLTRACE" -d -c -o /dev/null true 2> err
 grep -q 'counting in the kernel' err || { show err; fail "auto did not take bpf"; }
+# -C: ptrace prints the lines, the kernel counts beside it; the lines
+# are ptrace's alone, the table the same as ever.
+"$SLTRACE" -d -C -o got.C "$PROGS/stats_calls" calls 7 3 2> err
+grep -q 'counting in the kernel beside ptrace' err || { show err; fail "-C under auto"; }
+"$SLTRACE" --backend=ptrace -C -o want.C "$PROGS/stats_calls" calls 7 3
+lines() {
+	grep -vE '^( +[0-9]|-{6}|% time|100\.00)' "$1" |
+		sed -E 's/0x[0-9a-f]+/ADDR/g; s/= [0-9]{3,}$/= PID/'
+}
+[ "$(lines got.C | grep -c '^openat(')" = 5 ] || { show got.C; fail "-C: no lines"; }
+diff <(lines want.C) <(lines got.C) ||
+	fail "-C: the lines differ"
+same -C -- "$PROGS/stats_calls" calls 7 3
+same -C -f -- "$PROGS/forker" fork 3 4
 # What it cannot do: ptrace under auto, an error when forced.
-"$SLTRACE" -d -C -o /dev/null true 2> err
-grep -q 'BPF back end not used: -C needs ptrace' err || { show err; fail "-C under auto"; }
-"$SLTRACE" --backend=bpf -C true > out 2> err
-expect_rc 1 $? "forced -C"
-[ "$(wc -l < err)" = 1 ] && grep -q -- '-C needs the ptrace back end' err ||
-	{ show err; fail "forced -C: not a one-line error"; }
+"$SLTRACE" -d -C -l getppid -o /dev/null true 2> err
+grep -q 'BPF back end not used: -C with -l needs ptrace' err || { show err; fail "-C -l under auto"; }
+"$SLTRACE" --backend=bpf -C -l getppid true > out 2> err
+expect_rc 1 $? "forced -C -l"
+[ "$(wc -l < err)" = 1 ] && grep -q -- '-C with -l needs the ptrace back end' err ||
+	{ show err; fail "forced -C -l: not a one-line error"; }
+"$SLTRACE" --backend=bpf -C --syscall-limit 3 true > out 2> err
+expect_rc 1 $? "forced -C --syscall-limit"
+expect_match err '^sltrace: --backend=bpf counts only: --syscall-limit needs the ptrace back end$'
 "$SLTRACE" --backend=nonsense -c true 2> err
 expect_rc 1 $? "bad --backend"
 SLTRACE_BACKEND=nonsense "$SLTRACE" -c true 2> err
