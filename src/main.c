@@ -505,6 +505,8 @@ int main(int argc, char **argv)
 		unwind_finish();
 	if (kcounts)
 		kbpf_collect(true);
+	else if (kuse == KBPF_BESIDE)
+		kbpf_check_lost();
 	stats_finish();
 	if (kuse == KBPF_BESIDE)
 		script_kernel_collect();

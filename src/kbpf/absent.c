@@ -75,3 +75,7 @@ const char *kbpf_call_name(unsigned int row)
 void kbpf_collect(bool last)
 {
 }
+
+void kbpf_check_lost(void)
+{
+}

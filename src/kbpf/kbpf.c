@@ -502,14 +502,20 @@ static void collect(void)
 		collect_hists();
 }
 
-void kbpf_collect(bool last)
+void kbpf_check_lost(void)
 {
-	uint64_t lost;
+	uint64_t lost = lost_calls();
 
-	collect();
-	if (last && (lost = lost_calls()))
+	if (lost)
 		log_error("%llu calls not counted: a BPF map was full",
 			  (unsigned long long)lost);
+}
+
+void kbpf_collect(bool last)
+{
+	collect();
+	if (last)
+		kbpf_check_lost();
 }
 
 /* --- the tasks ------------------------------------------------------- */
@@ -707,7 +713,6 @@ int kbpf_run(int *killed_by)
 	pid_t child = 0;
 	int status = 0, sfd, tfd, sig = 0;
 	bool child_done = false;
-	uint64_t lost;
 	sigset_t set;
 
 	*killed_by = 0;
@@ -776,10 +781,7 @@ int kbpf_run(int *killed_by)
 		*killed_by = sig;
 	}
 	collect();
-	lost = lost_calls();
-	if (lost)
-		log_error("%llu calls not counted: a BPF map was full",
-			  (unsigned long long)lost);
+	kbpf_check_lost();
 	/* Unloaded by kbpf_finish(), after the tables are out: taking the
 	 * uprobes out waits for the kernel (a tenth of a second each). */
 	if (tfd >= 0)

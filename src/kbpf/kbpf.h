@@ -42,6 +42,8 @@ int kbpf_run(int *killed_by);
  * they are now; last: the end, when calls lost are said.
  */
 void kbpf_collect(bool last);
+/* Says how many calls found a map full, if any did. */
+void kbpf_check_lost(void);
 
 /* After the tables are printed: the program out of the kernel. */
 void kbpf_finish(void);
