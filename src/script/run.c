@@ -1375,13 +1375,15 @@ enum script_where script_kernel_plan(const char **why)
 	if (!script || !(planned = calloc(script->n + 1, sizeof(*planned))))
 		return SCRIPT_ON_PTRACE;
 	n = kscript_plan(script, cfg.script_name, planned, text, sizeof(text));
+	if (!n && !text[0])	/* BEGIN and END alone */
+		snprintf(text, sizeof(text), "lack of syscall: clauses");
 	if (!n)
 		return SCRIPT_ON_PTRACE;
 	if (!text[0])
 		return SCRIPT_IN_KERNEL;
 	/* exit() lets the program go: the kernel would count on. */
 	if (script_uses("exit")) {
-		snprintf(text, sizeof(text), "exit(), which ends the trace");
+		snprintf(text, sizeof(text), "exit() beside clauses on ptrace");
 		return SCRIPT_ON_PTRACE;
 	}
 	return SCRIPT_MIXED;
