@@ -363,24 +363,28 @@ int BPF_PROG(on_enter, struct pt_regs *regs, long id)
 	if (id < 0 || id >= KBPF_ROWS)
 		return 0;
 	raw = id;
-	if (cfg.nstmts) {
-		__u64 pt = bpf_get_current_pid_tgid();
-		struct sctx x = { .pid = (__s64)(pt >> 32),
-				  .tid = (__s64)(__u32)pt,
-				  .nr = pers * KBPF_ROWS + id };
-
-		script_run(0, 0, &x, pers, (__u32)id);
-	}
-	/* i386's socketcall and ipc count as the call they carry. */
+	/* i386's socketcall and ipc count as the call they carry; a
+	 * script sees that call's own number, as under ptrace. */
 	if (pers && (id == cfg.socketcall_nr || id == cfg.ipc_nr)) {
 		__u32 sub = (__u32)regs->bx;
 
 		if (id == cfg.ipc_nr)
 			sub = KBPF_SUBCALL_IPC_BASE + (sub & 0xffff);
-		if (sub < 64 && (cfg.subcall_rows >> sub & 1))
+		if (sub < 64 && (cfg.subcall_rows >> sub & 1)) {
 			id = cfg.compat_count + sub;
-		if (id >= KBPF_ROWS)
+			if (cfg.subcall_nr[sub] >= 0)
+				raw = cfg.subcall_nr[sub];
+		}
+		if (id >= KBPF_ROWS || raw >= KBPF_ROWS)
 			return 0;
+	}
+	if (cfg.nstmts) {
+		__u64 pt = bpf_get_current_pid_tgid();
+		struct sctx x = { .pid = (__s64)(pt >> 32),
+				  .tid = (__s64)(__u32)pt,
+				  .nr = pers * KBPF_ROWS + raw };
+
+		script_run(0, 0, &x, pers, (__u32)raw);
 	}
 	if (!bit_set(cfg.trace_bits[pers & 1], id) &&
 	    !(cfg.nstmts && bit_set(cfg.script_bits[pers & 1], raw)))

@@ -159,10 +159,13 @@ static void config_fill(struct kbpf_config *c)
 		unsigned int row = c->compat_count + sub;
 		long nr;
 
-		if (row >= KBPF_ROWS || !subcall_row_ent(sub, &nr) || nr < 0 ||
-		    !trace)
+		c->subcall_nr[sub] = -1;
+		if (row >= KBPF_ROWS || !subcall_row_ent(sub, &nr) || nr < 0)
 			continue;
+		c->subcall_nr[sub] = (__s16)nr;
 		c->subcall_rows |= 1ULL << sub;
+		if (!trace)
+			continue;
 		if (scset_has(trace, PERS_COMPAT, nr))
 			bits_set(c->trace_bits[PERS_COMPAT], row);
 		if (cfg.hist_set && scset_has(cfg.hist_set, PERS_COMPAT, nr))

@@ -94,6 +94,8 @@ struct kbpf_config {
 	__u64 overhead_ns;	/* -O: taken off each call's times */
 	/* Sub-call rows that exist: bit SUB (socketcall), 32 + CALL (ipc). */
 	__u64 subcall_rows;
+	/* Each sub-call's own syscall number, -1 if it has none. */
+	__s16 subcall_nr[64];
 	/* -e trace= and --hist=SET, a bit per row and personality. */
 	__u64 trace_bits[KBPF_NPERS][KBPF_ROWS / 64];
 	__u64 hist_bits[KBPF_NPERS][KBPF_ROWS / 64];

@@ -545,6 +545,22 @@ unsigned int kscript_plan(const struct script *s, const char *name,
 	return n;
 }
 
+/*
+ * The name of pers * KBPF_ROWS + nr: the table's row, as ptrace names
+ * the event (i386's accept, send and recv sub-calls have rows of their
+ * own that sysent_lookup() leaves out).
+ */
+static const char *nr_name(int64_t v)
+{
+	int pers = (int)(v / KBPF_ROWS);
+	unsigned int nr = (unsigned int)(v % KBPF_ROWS);
+
+	if (pers < 0 || pers >= NUM_PERSONALITIES ||
+	    nr >= sysent_tables[pers].count || !sysent_tables[pers].ents[nr].name)
+		return "?";
+	return sysent_tables[pers].ents[nr].name;
+}
+
 struct merge_ctx {
 	struct agg_map *const *maps;
 	size_t nmaps;
@@ -591,12 +607,7 @@ static void merge_one(void *ctx, const struct kbpf_skey *k,
 			if (!s)
 				s = "?";
 		} else if (st[k->stmt].key_src[i] == KBPF_SRC_NR) {
-			const struct sysent *e =
-				sysent_lookup((int)(k->k[i] / KBPF_ROWS),
-					      (unsigned int)(k->k[i] %
-							     KBPF_ROWS));
-
-			s = e ? e->name : "?";
+			s = nr_name(k->k[i]);
 		} else if (h->errname[i]) {
 			s = k->k[i] ? strerrorname_np((int)k->k[i]) : "";
 			if (!s)

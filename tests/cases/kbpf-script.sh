@@ -10,7 +10,7 @@
 # needs ptrace is a one-line error when the BPF back end is forced, and
 # -d says which clause and why under auto.
 . "$SRCDIR/tests/lib.sh"
-need_progs script_prog
+need_progs script_prog stats_calls32
 
 if [ "$(id -u)" != 0 ]; then
 	"$SLTRACE" -d -o /dev/null --script 'syscall:* { @ = count(); }' true 2> err
@@ -59,6 +59,12 @@ expect_line values.bpf '@lo: 10'
 same where 'BEGIN { printf("begin\n"); } syscall:openat:entry { @in = count(); } syscall:close:exit /retval == 0 && errno == 0/ { @ok = count(); } syscall:exit_group { @out[comm] = count(); } syscall:getppid /pid != 0/ { @p = count(); } END { printf("end %d\n", 1); print(@in); }' "$@"
 expect_line where.bpf 'begin'
 expect_line where.bpf '@out[script_prog]: 4'
+# i386: socketcall and ipc as the calls they carry, named and selected
+# as under ptrace (accept has a row of its own, no number of its own).
+same i386 'syscall:* { @[name] = count(); } syscall:* /retval < 0/ { @e[name, errname] = count(); } syscall:socket,syscall:semget { @s[name] = count(); }' "$PROGS/stats_calls32" subcalls
+expect_line i386.bpf '@[accept]: 1'
+expect_line i386.bpf '@s[semget]: 1'
+
 # Times are the kernel's, and the machine's to stretch: in whole
 # seconds, 0 for both; the count is compared.
 same times 'syscall:nanosleep,syscall:clock_nanosleep { @n = count(); @l = stats(latency / 1000000000); @h = hist(latency / 1000000000); }' "$PROGS/script_prog" sleep 30 10
