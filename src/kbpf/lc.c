@@ -36,6 +36,7 @@
 #include "kbpf/internal.h"
 #include "kbpf/kbpf_shared.h"
 #include "libcall/elf.h"
+#include "libcall/libcall.h"
 #include "stats/stats.h"
 
 struct lc_func {
@@ -51,7 +52,7 @@ static struct bpf_link **links;
 static unsigned int nlinks;
 /* The rules the functions are chosen by: -l's, or a script's call:. */
 static const struct lc_ruleset *rules;
-static bool prepared;
+static bool prepared, script_rules;
 
 bool kbpf_lc_active(void)
 {
@@ -185,6 +186,22 @@ static int prepare(char *why, size_t size)
 		if (!p->name || !lc_rules_match_obj(rules, p->name, NULL,
 						     &caller, NULL))
 			continue;
+		/*
+		 * A uretprobe replaces the return address: a second return
+		 * through it (setjmp's longjmp, vfork's parent) would find
+		 * it spent and the kernel kill the task.  The ptrace back
+		 * end counts no such call (it never sees it end); a script
+		 * fires at their entry, which needs ptrace.
+		 */
+		if (!lc_returns_once(p->name)) {
+			if (script_rules) {
+				snprintf(why, size, "%s returns twice or never: "
+					 "its return cannot be probed", p->name);
+				elfobj_close(obj);
+				return -1;
+			}
+			continue;
+		}
 		if (p->kind == ELFOBJ_PLT_NONE) {
 			snprintf(why, size, "%s calls %s through its GOT "
 				 "(-fno-plt): no PLT entry to probe",
@@ -224,6 +241,7 @@ int kbpf_calls_prepare(const struct lc_ruleset *rs, char *why, size_t size)
 	}
 	rules = rs;
 	prepared = true;
+	script_rules = true;
 	return prepare(why, size);
 }
 

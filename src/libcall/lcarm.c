@@ -250,6 +250,11 @@ static int ret_kind(const char *name)
 	return RET_HOOK;
 }
 
+bool lc_returns_once(const char *name)
+{
+	return ret_kind(name) == RET_HOOK;
+}
+
 /*
  * value: the symbol's link-time address in lib when known, else 0.  who:
  * LC_WHO_*, whose calls they are.

@@ -24,6 +24,13 @@ struct lc_ruleset;
 bool libcall_active(void);
 
 /*
+ * Whether a call to the function name returns once, through its return
+ * address: false for those that return twice (setjmp, vfork) or unwind
+ * (__cxa_throw), whose return address must not be changed.
+ */
+bool lc_returns_once(const char *name);
+
+/*
  * One library call as an observer sees it, at its entry and again at
  * its return.  Everything it points to lives for the callback only.
  */

@@ -73,6 +73,25 @@ expect_line got '@: 3'
 expect_rc 1 $? "a call's retval, forced"
 expect_match err "a call's retval"
 
+# Functions that return twice keep their return address: a uretprobe
+# there would have the kernel kill the program at the second return
+# (SIGILL).  -c counts none of their calls, as ptrace counts none (it
+# never sees them end); a script's call: on them fires at the entry,
+# which stays on ptrace.
+lc_build pie tw twice
+for f in _setjmp vfork '*jmp*'; do
+	"$SLTRACE" --backend=bpf -c -e trace=none -l "$f" -o got tw/twice > out
+	expect_rc 0 $? "-c -l $f on setjmp and vfork"
+	expect_line out "ok 3 7"
+	"$SLTRACE" --backend=ptrace -c -e trace=none -l "$f" -o want tw/twice > /dev/null
+	diff -u <(rows want) <(rows got) || fail "-c -l $f: the back ends differ"
+done
+"$SLTRACE" -d -o got --script 'call:*jmp { @[name] = count(); }' tw/twice > out 2> err
+expect_rc 0 $? "call:*jmp"
+expect_line out "ok 3 7"
+expect_match err "needs ptrace: _setjmp returns twice or never"
+expect_line got '@[_setjmp]: 1'
+
 # The calls the program knows it made.
 "$SLTRACE" --backend=bpf -c -e trace=none -l bar_add -o got pie/loop count 1000 > /dev/null
 expect_rc 0 $? "loop"
