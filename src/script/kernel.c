@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * A script counted in the kernel (issue 14): when every clause that
- * fires at syscalls only aggregates what the kernel knows of them --
- * `@m[KEYS] = count()`, sum, min, max, avg, stats or hist of a value,
- * keys and values among pid, tid, name, comm, retval, errno, errname,
- * latency and numbers, under a predicate of comparisons joined by && --
- * the BPF back end runs those clauses on the syscall tracepoints and
- * nothing stops.  BEGIN and END run here as always; the aggregates
- * are merged into the script's own maps before END, so everything
- * after is as under ptrace.  Anything else keeps the script on ptrace,
- * and -d says which clause and why.
+ * A script's aggregations counted in the kernel (issue 14).  Each clause
+ * is planned on its own: one on syscalls (or, when nothing is left on
+ * ptrace, on call:FUNC) whose statements only aggregate what the kernel
+ * knows of the event -- `@m[KEYS] = count()`, sum, min, max, avg, stats
+ * or hist, keys and values among pid, tid, name, comm, retval, errno,
+ * errname, latency and numbers, under comparisons joined by && --
+ * becomes statements of the BPF program (kbpf_shared.h), which runs them
+ * on the syscall tracepoints (or the PLT uprobes) without a stop.
+ * BEGIN and END run in sltrace; the kernel's aggregates are merged into
+ * the script's own maps before END, so everything after is as under
+ * ptrace.  The other clauses run on ptrace at the same time, and -d
+ * says where each clause runs and why.
  */
 #include "config.h"
 
@@ -377,6 +379,9 @@ static const char *call_clause(const struct script_clause *cl)
 	if (clause_reads(cl, "retval") || clause_reads(cl, "errno") ||
 	    clause_reads(cl, "errname"))
 		return "a call's retval, errno or errname (the prototype's types)";
+	for (size_t j = 0; j < cl->nprobes; j++)
+		if (cl->probes[j].lib)
+			return "call:FUNC@LIB";
 	if (!calls_why) {
 		why[0] = '\0';
 		if (kbpf_calls_prepare(script_call_rules(), why, sizeof(why)) < 0)
@@ -390,8 +395,6 @@ static const char *call_clause(const struct script_clause *cl)
 		const struct script_probe *p = &cl->probes[j];
 		struct kbpf_sstmt *to = p->at == SCRIPT_AT_ENTRY ? &entry : &ret;
 
-		if (p->lib)
-			return "call:FUNC@LIB";
 		for (unsigned int r = 0; r < kbpf_calls(); r++)
 			if (!fnmatch(p->name, kbpf_call_name(r), 0))
 				to->bits[0][r / 64] |= 1ULL << (r % 64);
