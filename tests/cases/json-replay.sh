@@ -247,7 +247,9 @@ for f in json text; do
 	wait_for_file "jc.$f.d/stopme.pid"
 	p=$(cat "jc.$f.d/stopme.pid")
 	kill -STOP "$p"
-	wait_for_state "$p" tT
+	# Until the group-stop is traced: a tracee in a syscall stop is in
+	# state t too, and a SIGCONT then would cancel the pending SIGSTOP.
+	wait_for_match "jc.$f" '"type": ?"stop"|--- stopped by SIGSTOP ---'
 	kill -CONT "$p"
 	sleep 0.1
 	touch "jc.$f.d/go"
