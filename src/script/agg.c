@@ -34,7 +34,9 @@ struct agg_map *agg_map_new(const char *name, enum agg_kind kind, int64_t min,
 		errno = EINVAL;
 		return NULL;
 	}
-	if (kind == AGG_LHIST && (min < 0 || max <= min || step <= 0)) {
+	if (kind == AGG_LHIST &&
+	    (min < 0 || max <= min || step <= 0 ||
+	     (uint64_t)(max - min - 1) / (uint64_t)step >= AGG_LHIST_STEPS_MAX)) {
 		errno = EINVAL;
 		return NULL;
 	}

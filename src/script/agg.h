@@ -24,6 +24,8 @@
 #define AGG_KEY_MAX 8
 /* The histogram's bars are this many characters wide, as bpftrace's. */
 #define AGG_BAR_WIDTH 52
+/* lhist()'s steps between min and max, at most (the checker says so). */
+#define AGG_LHIST_STEPS_MAX 10000
 /* hist(): negative, 0, 1, then [2^k, 2^(k+1)) for k = 1..62. */
 #define AGG_HIST_BUCKETS 65
 

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "script/agg.h"
 #include "script/parse.h"
 
 enum fn_kind {
@@ -417,6 +418,17 @@ static void check_call(struct checker *c, const struct script_expr *e,
 		if (e->kid[3]->kind != SCRIPT_E_INT || !e->kid[3]->u) {
 			fail(c, e->kid[3]->pos,
 			     "lhist()'s step must be more than 0");
+			return;
+		}
+		/* Each step is a bucket, printed and kept per key. */
+		if (e->kid[1]->kind == SCRIPT_E_INT &&
+		    e->kid[2]->kind == SCRIPT_E_INT &&
+		    e->kid[2]->u > e->kid[1]->u &&
+		    (e->kid[2]->u - e->kid[1]->u - 1) / e->kid[3]->u >=
+			    AGG_LHIST_STEPS_MAX) {
+			fail(c, e->kid[3]->pos,
+			     "lhist() has at most %d steps: (max - min) / step",
+			     AGG_LHIST_STEPS_MAX);
 			return;
 		}
 		break;
