@@ -241,7 +241,7 @@ static void __attribute__((noreturn)) die_of(int sig)
 enum kbpf_use {
 	KBPF_NOT,	/* ptrace does everything */
 	KBPF_ALONE,	/* it does everything: no engine */
-	KBPF_BESIDE,	/* a script's aggregations, beside the engine */
+	KBPF_BESIDE,	/* -C's table or a script's part, beside the engine */
 };
 
 /* It cannot work, or ptrace needs to do something: forced, an error. */
@@ -264,26 +264,17 @@ static enum kbpf_use kbpf_refused(const char *what, const char *why)
  */
 static enum kbpf_use use_kbpf(void)
 {
-	enum kbpf_use use = KBPF_ALONE;
-	const char *needs, *swhy;
+	const char *needs, *beside = NULL, *not;
 	char why[512];
 
 	if (cfg.backend == BACKEND_PTRACE)
 		return KBPF_NOT;
 	needs = kbpf_unsupported();
-	if (!needs && cfg.summary == SUMMARY_TOO && !cfg.script) {
-		/* -C: the lines need ptrace, the table does not. */
-		const char *not = kbpf_beside_unsupported();
-
-		if (not) {
-			snprintf(why, sizeof(why), "%s needs ptrace alone", not);
-			return kbpf_refused("", why);
-		}
-		debug("BPF back end beside ptrace: -C's lines need ptrace");
-		kbpf_beside_ptrace();
-		use = KBPF_BESIDE;
-	}
+	/* -C: the lines need ptrace, the table does not. */
+	if (!needs && cfg.summary == SUMMARY_TOO && !cfg.script)
+		beside = "-C";
 	if (cfg.script) {
+		const char *swhy;
 		enum script_where where = script_kernel_plan(&swhy);
 
 		if (where == SCRIPT_ON_PTRACE) {
@@ -291,18 +282,9 @@ static enum kbpf_use use_kbpf(void)
 				 "the script's %s needs ptrace", swhy);
 			return kbpf_refused("", why);
 		}
+		/* Its other clauses, or other options, need ptrace. */
 		if (where == SCRIPT_MIXED || needs) {
-			const char *not = kbpf_beside_unsupported();
-
-			if (not) {
-				snprintf(why, sizeof(why),
-					 "%s needs ptrace alone", not);
-				return kbpf_refused("", why);
-			}
-			debug("BPF back end beside ptrace: %s needs ptrace",
-			      where == SCRIPT_MIXED ? swhy : needs);
-			kbpf_beside_ptrace();
-			use = KBPF_BESIDE;
+			beside = where == SCRIPT_MIXED ? swhy : needs;
 			needs = NULL;
 		}
 	}
@@ -315,17 +297,24 @@ static enum kbpf_use use_kbpf(void)
 		snprintf(why, sizeof(why), "%s needs ptrace", needs);
 		return kbpf_refused("", why);
 	}
+	if (beside) {
+		if ((not = kbpf_beside_unsupported())) {
+			snprintf(why, sizeof(why), "%s needs ptrace alone", not);
+			return kbpf_refused("", why);
+		}
+		debug("BPF back end beside ptrace: %s needs ptrace", beside);
+		kbpf_beside_ptrace();
+	}
 	if (kbpf_load(why, sizeof(why)) < 0)
 		return kbpf_refused("", why);
 	if (cfg.script)
 		script_kernel_commit();
 	debug("%s: BPF back end",
-	      use == KBPF_BESIDE && cfg.script ?
-		      "the script's aggregations in the kernel" :
-	      use == KBPF_BESIDE ? "counting in the kernel beside ptrace" :
+	      beside && cfg.script ? "the script's aggregations in the kernel" :
+	      beside		   ? "counting in the kernel beside ptrace" :
 	      cfg.script ? "the script in the kernel, BEGIN and END here" :
 			   "counting in the kernel");
-	return use;
+	return beside ? KBPF_BESIDE : KBPF_ALONE;
 }
 
 /*

@@ -819,7 +819,7 @@ const char *kbpf_beside_unsupported(void)
 
 const char *kbpf_unsupported(void)
 {
-	const char *lc = kbpf_lc_unsupported();
+	const char *lc = kbpf_lc_unsupported(), *alone;
 
 	if (cfg.script) {
 		/* What the script's clauses need: src/script/kernel.c. */
@@ -843,12 +843,9 @@ const char *kbpf_unsupported(void)
 		return "-k";
 	if (qualify_get()->n_inject)
 		return "-e inject=";
-	if (cfg.daemonize)
-		return "-D";
-	if (cfg.detach_on_execve)
-		return "-b execve";
-	if (cfg.syscall_limit)
-		return "--syscall-limit";
+	/* What ptrace does alone does not let the kernel count alone. */
+	if ((alone = kbpf_beside_unsupported()))
+		return alone;
 	if (pathfilter_active())
 		return "-P";
 	return NULL;
