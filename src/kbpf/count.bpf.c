@@ -153,6 +153,20 @@ static __always_inline __u32 bucket_of(__u64 v)
 	return n + (__u32)v;
 }
 
+/* The value at key in a hash map, made from zero if it is not there;
+ * NULL when the map is full. */
+static __always_inline void *get_or_add(void *map, const void *key,
+					const void *zero)
+{
+	void *v = bpf_map_lookup_elem(map, key);
+
+	if (!v) {
+		bpf_map_update_elem(map, key, zero, BPF_NOEXIST);
+		v = bpf_map_lookup_elem(map, key);
+	}
+	return v;
+}
+
 static __always_inline void count_lost(void)
 {
 	__u32 zero = 0;
@@ -165,13 +179,9 @@ static __always_inline void count_lost(void)
 static __always_inline void hist_add(__u32 row, int err, __u64 wall)
 {
 	struct kbpf_hist_key k = { .row = row, .err = err };
-	struct kbpf_hist *h = bpf_map_lookup_elem(&hists, &k);
+	struct kbpf_hist *h = get_or_add(&hists, &k, &zero_hist);
 	__u32 b = bucket_of(wall / 1000);
 
-	if (!h) {
-		bpf_map_update_elem(&hists, &k, &zero_hist, BPF_NOEXIST);
-		h = bpf_map_lookup_elem(&hists, &k);
-	}
 	if (h && b < KBPF_HIST_BUCKETS)
 		h->buckets[b]++;
 	else
@@ -287,15 +297,10 @@ static __always_inline void script_run(__u32 call, __u32 at_exit,
 						st->key_const[j], x);
 		}
 		v = scaled(src_of(st->val_src, st->val_const, x), st);
-		a = bpf_map_lookup_elem(&smaps, &k);
+		a = get_or_add(&smaps, &k, &zero_sval);
 		if (!a) {
-			bpf_map_update_elem(&smaps, &k, &zero_sval,
-					    BPF_NOEXIST);
-			a = bpf_map_lookup_elem(&smaps, &k);
-			if (!a) {
-				count_lost();
-				continue;
-			}
+			count_lost();
+			continue;
 		}
 		if (!a->count || v < a->min)
 			a->min = v;
@@ -304,13 +309,9 @@ static __always_inline void script_run(__u32 call, __u32 at_exit,
 		a->count++;
 		a->sum += v;
 		if (st->hist) {
-			struct kbpf_hist *h = bpf_map_lookup_elem(&shists, &k);
+			struct kbpf_hist *h = get_or_add(&shists, &k,
+							  &zero_hist);
 
-			if (!h) {
-				bpf_map_update_elem(&shists, &k, &zero_hist,
-						    BPF_NOEXIST);
-				h = bpf_map_lookup_elem(&shists, &k);
-			}
 			b = script_bucket(v);
 			if (h && b < KBPF_HIST_BUCKETS)
 				h->buckets[b]++;
