@@ -154,7 +154,7 @@ static void resolve_subcall(struct tcb *tcp)
 }
 
 /* What the engine is asked to do, from the command line. */
-static const struct engine_config *engine_config_of_cli(void)
+static struct engine_config *engine_config_of_cli(void)
 {
 	static struct engine_config ec;
 
@@ -186,21 +186,28 @@ static const struct engine_config *engine_config_of_cli(void)
 	return &ec;
 }
 
-/* kernel_counts: -C's table is the BPF back end's, ptrace prints. */
+/*
+ * kernel_counts: the tables are the BPF back end's; ptrace prints -C's
+ * lines, or with -c only follows the tasks (kbpf_gate_execs()).
+ */
 static void wire_consumer(struct engine_consumer *c, bool kernel_counts)
 {
 	*c = text_consumer;
 	if (kernel_counts)
 		c->tick = on_tick_kernel;
-	if (!stats_enabled() || kernel_counts)
+	if (!stats_enabled())
 		return;
-	c->syscall_entry = on_syscall_entry_counted;
-	c->syscall_exit = on_syscall_exit_counted;
-	c->tick = on_tick;
+	if (!kernel_counts) {
+		c->syscall_entry = on_syscall_entry_counted;
+		c->syscall_exit = on_syscall_exit_counted;
+		c->tick = on_tick;
+	}
 	if (cfg.summary != SUMMARY_ONLY)
 		return;
-	c->syscall_entry = stats_syscall_entry;
-	c->syscall_exit = on_syscall_exit_summary;
+	/* Counted in the kernel: a stop the engine has anyway (the
+	 * command's execve) is neither printed nor counted again. */
+	c->syscall_entry = kernel_counts ? NULL : stats_syscall_entry;
+	c->syscall_exit = kernel_counts ? NULL : on_syscall_exit_summary;
 	c->signal = NULL;
 	c->group_stop = NULL;
 	/* The tables are the whole trace: no JSON attach, fork or exec
@@ -213,6 +220,16 @@ static void wire_consumer(struct engine_consumer *c, bool kernel_counts)
 	}
 	c->superseded = on_superseded_summary;
 	c->exited = on_exited_summary;
+}
+
+/* The consumer's own exec callback, when kbpf_exec() comes first. */
+static void (*exec_next)(struct tcb *tcp, pid_t former_tid);
+
+static void on_exec_gate(struct tcb *tcp, pid_t former_tid)
+{
+	kbpf_exec(tcp->pid);
+	if (exec_next)
+		exec_next(tcp, former_tid);
 }
 
 /*
@@ -273,6 +290,9 @@ static enum kbpf_use use_kbpf(void)
 	/* -C: the lines need ptrace, the table does not. */
 	if (!needs && cfg.summary == SUMMARY_TOO && !cfg.script)
 		beside = "-C";
+	/* -c -l -f: the programs exec'd need ptrace's exec stops. */
+	if (!needs && !cfg.script && kbpf_exec_gate())
+		beside = "probing each program exec'd under -f -l";
 	if (cfg.script) {
 		const char *swhy;
 		enum script_where where = script_kernel_plan(&swhy);
@@ -303,7 +323,10 @@ static enum kbpf_use use_kbpf(void)
 			return kbpf_refused("", why);
 		}
 		debug("BPF back end beside ptrace: %s needs ptrace", beside);
-		kbpf_beside_ptrace();
+		if (kbpf_exec_gate())
+			kbpf_gate_execs();
+		else
+			kbpf_beside_ptrace();
 	}
 	if (kbpf_load(why, sizeof(why)) < 0)
 		return kbpf_refused("", why);
@@ -311,6 +334,8 @@ static enum kbpf_use use_kbpf(void)
 		script_kernel_commit();
 	debug("%s: BPF back end",
 	      beside && cfg.script ? "the script's aggregations in the kernel" :
+	      beside && kbpf_exec_gate() ?
+				     "counting in the kernel, ptrace at execs" :
 	      beside		   ? "counting in the kernel beside ptrace" :
 	      cfg.script ? "the script in the kernel, BEGIN and END here" :
 			   "counting in the kernel");
@@ -360,8 +385,10 @@ int main(int argc, char **argv)
 	/* The engine keeps a pointer to it until the end. */
 	static struct engine_consumer consumer;
 	int status, killed_by, rc;
+	static const struct scset no_syscalls;
+	struct engine_config *ec;
 	enum kbpf_use kuse;
-	bool kcounts;
+	bool kcounts, gated, lc_tap;
 
 	/*
 	 * Messages start with the name we were run as, as strace's do;
@@ -441,7 +468,16 @@ int main(int argc, char **argv)
 		return status;
 	}
 	kcounts = kuse == KBPF_BESIDE && !cfg.script;
+	/* The kernel counts the library calls: no breakpoint goes in. */
+	gated = kcounts && kbpf_exec_gate();
+	lc_tap = libcall_active() && !gated;
+	if (lc_tap && libcall_start() < 0)
+		return 1;
 	wire_consumer(&consumer, kcounts);
+	if (gated) {
+		exec_next = consumer.exec;
+		consumer.exec = on_exec_gate;
+	}
 	/* The kernel measures the system time: no rusage at each stop. */
 	if (kcounts)
 		cfg.need_stime = false;
@@ -455,8 +491,12 @@ int main(int argc, char **argv)
 	/* -f takes the program's children from its own ptrace: say so. */
 	if (cfg.follow_forks)
 		nested_ptrace_init();
-	subcall_stops_init(qual_trace_set());
-	if (engine_init(engine_config_of_cli(), NULL) < 0) {
+	ec = engine_config_of_cli();
+	/* Following the tasks to their execs only: no syscall stops. */
+	if (gated)
+		ec->trace_set = &no_syscalls;
+	subcall_stops_init(ec->trace_set);
+	if (engine_init(ec, NULL) < 0) {
 		out_finish();
 		if (kuse == KBPF_BESIDE)
 			kbpf_finish();
@@ -478,7 +518,7 @@ int main(int argc, char **argv)
 	 * (the first breakpoint goes in at the first stop engine_run sees).
 	 * --kill-on-exit asks for the opposite.
 	 */
-	if ((libcall_active() || engine_filtered()) && !cfg.kill_on_exit)
+	if ((lc_tap || engine_filtered()) && !cfg.kill_on_exit)
 		guard_start();
 	/* Should sltrace die, the filter goes on asking for a tracer. */
 	if (engine_filtered())

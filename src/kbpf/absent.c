@@ -51,6 +51,19 @@ void kbpf_beside_ptrace(void)
 {
 }
 
+bool kbpf_exec_gate(void)
+{
+	return false;
+}
+
+void kbpf_gate_execs(void)
+{
+}
+
+void kbpf_exec(pid_t pid)
+{
+}
+
 int kbpf_watch(pid_t pid, bool launched)
 {
 	return -ENOSYS;

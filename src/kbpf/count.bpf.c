@@ -354,11 +354,12 @@ int BPF_PROG(on_enter, struct pt_regs *regs, long id)
 		return 0;
 	if (cur->thread_info.status & TS_COMPAT)
 		pers = 1;
-	if (t->state == KBPF_TASK_WAIT_EXEC) {
-		if (id != cfg.execve_nr[pers & 1] &&
-		    id != cfg.execveat_nr[pers & 1])
+	if (t->state != KBPF_TASK_ACTIVE) {
+		if (t->state != KBPF_TASK_WAIT_EXEC ||
+		    (id != cfg.execve_nr[pers & 1] &&
+		     id != cfg.execveat_nr[pers & 1]))
 			return 0;
-		t->state = KBPF_TASK_ACTIVE;
+		t->state = KBPF_TASK_FIRST_EXEC;
 	}
 	t->t_enter = 0;
 	if (id < 0 || id >= KBPF_ROWS)
@@ -409,7 +410,16 @@ int BPF_PROG(on_exit, struct pt_regs *regs, long ret)
 	__u32 row;
 	int err;
 
-	if (!t || !t->t_enter)
+	if (!t)
+		return 0;
+	/*
+	 * The command's execve failed: what its process does next is
+	 * sltrace's launcher saying so, not the command (ptrace shows
+	 * nothing of it either).
+	 */
+	if (t->state == KBPF_TASK_FIRST_EXEC)
+		t->state = ret < 0 ? KBPF_TASK_EXEC_FAILED : KBPF_TASK_ACTIVE;
+	if (!t->t_enter)
 		return 0;
 	now = bpf_ktime_get_ns();
 	wall = now - t->t_enter;

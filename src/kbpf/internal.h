@@ -22,6 +22,10 @@ bool kbpf_lc_active(void);
 /* The probes, for the process pid (before it runs its program). */
 int kbpf_lc_attach(struct bpf_object *obj, pid_t pid, char *why,
 		   size_t size);
+/* -c -l with -f: the programs exec'd are probed at their exec stops. */
+bool kbpf_lc_gated(void);
+/* pid is at its exec stop, or a -p process: its program's probes. */
+void kbpf_lc_exec(struct bpf_object *obj, pid_t pid);
 /* The counts of the lcrows map into the tables. */
 void kbpf_lc_collect(int fd_lcrows, int ncpus);
 /* A histogram of the hists map of a library call's row. */

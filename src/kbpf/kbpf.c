@@ -61,6 +61,8 @@ static struct kbpf_sstmt sstmts[KBPF_SSTMTS];
 static unsigned int nsstmts;
 /* The ptrace engine runs the trace; the program only a script's part. */
 static bool beside;
+/* Beside the engine only to be told of execs (kbpf_gate_execs()). */
+static bool gate;
 
 /* libbpf's own messages: only under -d (-dd for its debug ones). */
 static int libbpf_say(enum libbpf_print_level level, const char *fmt,
@@ -261,7 +263,7 @@ int kbpf_load(char *why, size_t size)
 			 strerror(errno));
 		return -1;
 	}
-	if (!beside && kbpf_lc_prepare(why, size) < 0)
+	if ((!beside || gate) && kbpf_lc_prepare(why, size) < 0)
 		goto fail;
 	c = config_in_rodata(&csize);
 	if (!c || csize != sizeof(conf)) {
@@ -593,11 +595,31 @@ void kbpf_beside_ptrace(void)
 	beside = true;
 }
 
+bool kbpf_exec_gate(void)
+{
+	return kbpf_lc_gated();
+}
+
+void kbpf_gate_execs(void)
+{
+	beside = true;
+	gate = true;
+}
+
+void kbpf_exec(pid_t pid)
+{
+	if (gate && obj)
+		kbpf_lc_exec(obj, pid);
+}
+
 int kbpf_watch(pid_t pid, bool launched)
 {
 	int n = adopt(pid, launched ? pid : 0,
 		      launched ? KBPF_TASK_WAIT_EXEC : KBPF_TASK_ACTIVE);
 
+	/* The command's program is probed at its execve. */
+	if (n > 0 && !launched)
+		kbpf_exec(pid);
 	return n > 0 ? 0 : n == 0 ? -ESRCH : n;
 }
 

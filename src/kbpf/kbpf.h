@@ -55,6 +55,18 @@ void kbpf_finish(void);
  */
 void kbpf_beside_ptrace(void);
 /*
+ * -c -l with -f: the kernel counts everything, but each program a task
+ * execs needs its PLT probed before it runs, which only a ptrace stop
+ * allows.  kbpf_exec_gate() says whether that is so (before
+ * kbpf_load()); kbpf_gate_execs() makes it so: the engine then follows
+ * the tasks with no syscall stop and no breakpoint, and calls
+ * kbpf_exec() at each exec stop.
+ */
+bool kbpf_exec_gate(void);
+void kbpf_gate_execs(void);
+void kbpf_exec(pid_t pid);
+
+/*
  * Beside ptrace: the tasks of pid join (launched: pid itself, counted
  * from its execve on; else every thread of the process, from now on).
  * 0 or -errno.

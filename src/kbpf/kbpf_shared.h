@@ -18,6 +18,8 @@
 /* A task's state in the tasks map. */
 #define KBPF_TASK_WAIT_EXEC	1	/* launched: counting starts at execve */
 #define KBPF_TASK_ACTIVE	2
+#define KBPF_TASK_FIRST_EXEC	3	/* in that execve */
+#define KBPF_TASK_EXEC_FAILED	4	/* it failed: sltrace's own child */
 
 /* Sub-call rows, as src/stats/stats.c numbers them. */
 #define KBPF_SUBCALL_SOCKET_BASE	0

@@ -81,6 +81,11 @@ int libcall_init(void)
 		msg_error("%s", err);
 		return -1;
 	}
+	return 0;
+}
+
+int libcall_start(void)
+{
 	if (register_tap() < 0) {
 		msg_error("library calls: no room for another breakpoint user");
 		return -1;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Library-call tracing: which breakpoints a process gets, what a hit
- * means, and the lines it prints.  libcall_init() registers it with the
+ * means, and the lines it prints.  libcall_start() registers it with the
  * engine as a tap (engine.h); the breakpoints themselves are src/bp/'s.
  */
 #ifndef SLTRACE_LIBCALL_H
@@ -72,7 +72,7 @@ struct lc_call_info {
  * through its PLT or GOT, of the main program only when main_only is
  * set, as sltrace's -l) and -L's (entry: a function's own entry in the
  * object defining it); either may be NULL.  The rulesets and data must
- * outlive the trace.  Register before libcall_init(); -1 when there is
+ * outlive the trace.  Register before libcall_start(); -1 when there is
  * no room for another one.
  *
  * The entry report comes before the call's line (when -l prints it),
@@ -99,7 +99,7 @@ int lc_observer_register(const struct lc_observer *o);
  * r_brk — and plants its breakpoints with lc_client_plant(); their hits
  * come back to it.  Fork, exec, dlclose, detach and the guardian are the
  * core's business: a client's breakpoint goes where the library calls'
- * go.  Register before libcall_init().
+ * go.  Register before libcall_start().
  */
 struct lc_client {
 	/* An object of a process is armed: path, load bias, the program? */
@@ -144,9 +144,13 @@ int lc_client_read(struct tcb *tcp, uint64_t addr, void *buf, size_t len);
 
 /*
  * Before tracing: load the prototype files (--proto-file, ltrace's -F,
- * or the default places) and register with the engine.  0, or -1 once
- * the error is printed.
+ * or the default places).  0, or -1 once the error is printed.
  */
 int libcall_init(void);
+/*
+ * Then, unless the kernel counts the calls (src/kbpf/), register with
+ * the engine: the breakpoints go in.  0, or -1 once the error is said.
+ */
+int libcall_start(void);
 
 #endif /* SLTRACE_LIBCALL_H */

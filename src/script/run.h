@@ -16,7 +16,7 @@
 /*
  * Parses and checks the script (cfg.script...), and registers what it
  * needs with the engine (its syscalls as stops), the library calls and
- * the probes: before libcall_init() and engine_init().  0, or -1 once
+ * the probes: before libcall_start() and engine_init().  0, or -1 once
  * the error is printed (a caret under its place) — before anything
  * runs.
  */

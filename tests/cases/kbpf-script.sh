@@ -61,9 +61,13 @@ expect_line where.bpf 'begin'
 expect_line where.bpf '@out[script_prog]: 4'
 # i386: socketcall and ipc as the calls they carry, named and selected
 # as under ptrace (accept has a row of its own, no number of its own).
-same i386 'syscall:* { @[name] = count(); } syscall:* /retval < 0/ { @e[name, errname] = count(); } syscall:socket,syscall:semget { @s[name] = count(); }' "$PROGS/stats_calls32" subcalls
-expect_line i386.bpf '@[accept]: 1'
-expect_line i386.bpf '@s[semget]: 1'
+if "$PROGS/stats_calls32" calls 0 0 > /dev/null 2>&1; then
+	same i386 'syscall:* { @[name] = count(); } syscall:* /retval < 0/ { @e[name, errname] = count(); } syscall:socket,syscall:semget { @s[name] = count(); }' "$PROGS/stats_calls32" subcalls
+	expect_line i386.bpf '@[accept]: 1'
+	expect_line i386.bpf '@s[semget]: 1'
+else
+	note "stats_calls32 does not run (no 32-bit support): i386 unchecked"
+fi
 
 # Times are the kernel's, and the machine's to stretch: in whole
 # seconds, 0 for both; the count is compared.
