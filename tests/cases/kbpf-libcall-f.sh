@@ -72,4 +72,11 @@ expect_line out "ok exec"
 [ "$(wc -l < err)" = 1 ] || { show err; fail "-fno-plt: not one line"; }
 expect_match err 'the library calls of forks \(pid [0-9]+\) are not counted: forks calls bar_add through its GOT'
 [ "$(calls bpf.out bar_add)" = 1 ] || { show bpf.out; fail "-fno-plt: not the 1 call before it"; }
-check_no_stopped
+
+# -p with -f: the running program's probes go in at the attach, ptrace
+# lets go at the end, and the program finds its code as it was.
+lc_loop_start
+lc_loop_detach --backend=bpf -f -c -e trace=none -l 'bar_*'
+expect_match trace '^ *[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+ +bar_add$'
+expect_match trace '^ *[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+ +bar_cb$'
+lc_loop_finish
