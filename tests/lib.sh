@@ -51,6 +51,15 @@ mkdir -p .bin && ln -sf "$SLTRACE_PATH" ".bin/$TOOL" || fail "cannot link $TOOL"
 PATH=$PWD/.bin:$PATH
 SLTRACE=$TOOL
 
+# need_kbpf: skip unless the BPF back end can count here (root, and
+# sltrace built with it).
+need_kbpf() {
+	[ "$(id -u)" = 0 ] || skip "the BPF back end needs root"
+	"$SLTRACE" --backend=bpf -c -o /dev/null true 2> kbpf.err ||
+		{ grep -q 'built without' kbpf.err && skip "built without the BPF back end"; }
+	return 0
+}
+
 need_progs() {
 	local p
 	for p in "$@"; do

@@ -4,6 +4,7 @@
 # tracee decode as strace shows them.
 . "$SRCDIR/tests/lib.sh"
 need_progs decode_netlink32
+have_32bit || skip "this kernel runs no 32-bit programs"
 need_strace
 
 cmp=$SRCDIR/tests/progs/decode_proc_cmp

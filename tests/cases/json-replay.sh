@@ -3,8 +3,8 @@
 # JSON loses nothing: a JSON trace of each decoder test program, written
 # back as text by --replay with the same flags, is the text trace of the
 # same program, line for line (two runs: what differs from run to run —
-# addresses, pids, times, ports, the moment an untraced child's SIGCHLD
-# comes — is masked in both; numbers of 3 digits and more, as pids may
+# addresses, pids, times, ports, System V IPC ids, the moment an
+# untraced child's SIGCHLD comes — is masked in both; numbers of 3 digits and more, as pids may
 # have any length, are masked too).  Then a multi-threaded -f trace, where
 # text splits lines into "<unfinished ...>" and "resumed" halves: the
 # replay holds the same whole lines, each task's in its order.  Last,
@@ -33,6 +33,8 @@ mask() {
 		-e 's/\b[0-9]{3,10}\b/NUM/g' \
 		-e 's/ +=/ =/' -e 's/ <[0-9]+\.[0-9]+>$/ <T>/' \
 		-e 's/((IPC|MSG|SEM|SHM)_INFO( \*\/)?, .*\) = )[0-9]+/\1N/' \
+		-e 's/^((msg|sem|shm)(ctl|snd|rcv|at|op|timedop)\()[0-9]+/\1ID/' \
+		-e 's/^((msg|sem|shm)get\(.*\) = )[0-9]+$/\1ID/' \
 		-e 's#pts/[0-9]+#pts/N#g' -e 's/<char ([0-9A-Z]+):[0-9]+>/<char \1:N>/g' \
 		-e 's/TIOCGPTN, \[[0-9]+\]/TIOCGPTN, [N]/'
 }

@@ -62,7 +62,7 @@ same() {
 same -c -- "$PROGS/stats_calls" calls 7 3
 same -c -- ls /
 same -c -e trace=openat,close,getppid -- "$PROGS/stats_calls" calls 2 5
-if "$PROGS/stats_calls32" calls 0 0 > /dev/null 2>&1; then
+if have_32bit; then
 	same -c -- "$PROGS/stats_calls32" calls 4 2
 	same -c -- "$PROGS/stats_calls32" subcalls
 	same -c -e trace=socket,semget -- "$PROGS/stats_calls32" subcalls

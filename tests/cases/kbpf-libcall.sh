@@ -9,9 +9,7 @@
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/progs/libcall/lc.sh"
 command -v python3 > /dev/null || skip "no python3"
-[ "$(id -u)" = 0 ] || skip "the BPF back end needs root"
-"$SLTRACE" --backend=bpf -c -o /dev/null true 2> err ||
-	{ grep -q 'built without' err && skip "built without the BPF back end"; }
+need_kbpf
 
 # rows FILE: "name calls errors" of every table row, sorted.
 rows() {

@@ -61,7 +61,7 @@ expect_line where.bpf 'begin'
 expect_line where.bpf '@out[script_prog]: 4'
 # i386: socketcall and ipc as the calls they carry, named and selected
 # as under ptrace (accept has a row of its own, no number of its own).
-if "$PROGS/stats_calls32" calls 0 0 > /dev/null 2>&1; then
+if have_32bit; then
 	same i386 'syscall:* { @[name] = count(); } syscall:* /retval < 0/ { @e[name, errname] = count(); } syscall:socket,syscall:semget { @s[name] = count(); }' "$PROGS/stats_calls32" subcalls
 	expect_line i386.bpf '@[accept]: 1'
 	expect_line i386.bpf '@s[semget]: 1'

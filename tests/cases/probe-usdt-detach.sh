@@ -17,6 +17,7 @@ fi
 
 for prog in probe_usdt probe_usdt32; do
 	[ -x "$PROGS/$prog" ] || continue
+	case $prog in *32) have_32bit || { note "no i386 programs here: $prog unchecked"; continue; } ;; esac
 	rm -f spin.out spin.err trace
 	"$PROGS/$prog" spin > spin.out 2> spin.err &
 	pid=$!

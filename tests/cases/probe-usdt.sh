@@ -81,7 +81,7 @@ check_prog() {
 grep -q '^guarded ' said && fail "untraced: the guarded point ran"
 
 check_prog probe_usdt
-if [ -x "$PROGS/probe_usdt32" ]; then
+if [ -x "$PROGS/probe_usdt32" ] && have_32bit; then
 	check_prog probe_usdt32 || true
 fi
 

@@ -70,7 +70,7 @@ EOW
 check "-O2"
 
 # i386 -O2: arguments on the stack, read through the CFA.
-if [ -x "$PROGS/probe_vars32" ]; then
+if [ -x "$PROGS/probe_vars32" ] && have_32bit; then
 	run probe_vars32 --probe "probe_vars.c:$L_INIT $init_vals" \
 		--probe "probe_vars.c:$L_CALL total k" \
 		--probe 'process' --probe 'process%return'
