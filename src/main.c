@@ -259,6 +259,7 @@ enum kbpf_use {
 	KBPF_NOT,	/* ptrace does everything */
 	KBPF_ALONE,	/* it does everything: no engine */
 	KBPF_BESIDE,	/* -C's table or a script's part, beside the engine */
+	KBPF_GATE,	/* it does everything; the engine holds each exec */
 };
 
 /* It cannot work, or ptrace needs to do something: forced, an error. */
@@ -282,6 +283,7 @@ static enum kbpf_use kbpf_refused(const char *what, const char *why)
 static enum kbpf_use use_kbpf(void)
 {
 	const char *needs, *beside = NULL, *not;
+	bool gate = false;
 	char why[512];
 
 	if (cfg.backend == BACKEND_PTRACE)
@@ -292,7 +294,7 @@ static enum kbpf_use use_kbpf(void)
 		beside = "-C";
 	/* -c -l -f: the programs exec'd need ptrace's exec stops. */
 	if (!needs && !cfg.script && kbpf_exec_gate())
-		beside = "probing each program exec'd under -f -l";
+		gate = true;
 	if (cfg.script) {
 		const char *swhy;
 		enum script_where where = script_kernel_plan(&swhy);
@@ -306,6 +308,8 @@ static enum kbpf_use use_kbpf(void)
 		if (where == SCRIPT_MIXED || needs) {
 			beside = where == SCRIPT_MIXED ? swhy : needs;
 			needs = NULL;
+		} else if (kbpf_exec_gate()) {
+			gate = true;
 		}
 	}
 	if (needs && cfg.backend == BACKEND_BPF) {
@@ -317,13 +321,15 @@ static enum kbpf_use use_kbpf(void)
 		snprintf(why, sizeof(why), "%s needs ptrace", needs);
 		return kbpf_refused("", why);
 	}
+	if (gate)
+		beside = "probing each program a task execs under -f";
 	if (beside) {
 		if ((not = kbpf_beside_unsupported())) {
 			snprintf(why, sizeof(why), "%s needs ptrace alone", not);
 			return kbpf_refused("", why);
 		}
 		debug("BPF back end beside ptrace: %s needs ptrace", beside);
-		if (kbpf_exec_gate())
+		if (gate)
 			kbpf_gate_execs();
 		else
 			kbpf_beside_ptrace();
@@ -333,13 +339,13 @@ static enum kbpf_use use_kbpf(void)
 	if (cfg.script)
 		script_kernel_commit();
 	debug("%s: BPF back end",
+	      gate ? (cfg.script ? "the script in the kernel, ptrace at execs" :
+				   "counting in the kernel, ptrace at execs") :
 	      beside && cfg.script ? "the script's aggregations in the kernel" :
-	      beside && kbpf_exec_gate() ?
-				     "counting in the kernel, ptrace at execs" :
 	      beside		   ? "counting in the kernel beside ptrace" :
 	      cfg.script ? "the script in the kernel, BEGIN and END here" :
 			   "counting in the kernel");
-	return beside ? KBPF_BESIDE : KBPF_ALONE;
+	return gate ? KBPF_GATE : beside ? KBPF_BESIDE : KBPF_ALONE;
 }
 
 /*
@@ -388,7 +394,7 @@ int main(int argc, char **argv)
 	static const struct scset no_syscalls;
 	struct engine_config *ec;
 	enum kbpf_use kuse;
-	bool kcounts, gated, lc_tap;
+	bool beside, kcounts, gated, lc_tap;
 
 	/*
 	 * Messages start with the name we were run as, as strace's do;
@@ -467,9 +473,10 @@ int main(int argc, char **argv)
 			die_of(killed_by);
 		return status;
 	}
-	kcounts = kuse == KBPF_BESIDE && !cfg.script;
+	beside = kuse == KBPF_BESIDE || kuse == KBPF_GATE;
+	kcounts = beside && !cfg.script;
 	/* The kernel counts the library calls: no breakpoint goes in. */
-	gated = kcounts && kbpf_exec_gate();
+	gated = kuse == KBPF_GATE;
 	lc_tap = libcall_active() && !gated;
 	if (lc_tap && libcall_start() < 0)
 		return 1;
@@ -498,11 +505,11 @@ int main(int argc, char **argv)
 	subcall_stops_init(ec->trace_set);
 	if (engine_init(ec, NULL) < 0) {
 		out_finish();
-		if (kuse == KBPF_BESIDE)
+		if (beside)
 			kbpf_finish();
 		return 1;
 	}
-	if (kuse == KBPF_BESIDE && kbpf_watch_traced() < 0) {
+	if (beside && kbpf_watch_traced() < 0) {
 		engine_run(&killed_by);
 		out_finish();
 		kbpf_finish();
@@ -534,15 +541,15 @@ int main(int argc, char **argv)
 		unwind_finish();
 	if (kcounts)
 		kbpf_collect(true);
-	else if (kuse == KBPF_BESIDE)
+	else if (beside)
 		kbpf_check_lost();
 	stats_finish();
-	if (kuse == KBPF_BESIDE)
+	if (beside)
 		script_kernel_collect();
 	script_finish();
 	probe_finish();
 	out_finish();
-	if (kuse == KBPF_BESIDE)
+	if (beside)
 		kbpf_finish();
 	tips_print(stderr);
 	if (killed_by)

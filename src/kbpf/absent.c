@@ -75,9 +75,8 @@ int kbpf_calls_prepare(const struct lc_ruleset *rules, char *why, size_t size)
 	return -1;
 }
 
-unsigned int kbpf_calls(void)
+void kbpf_calls_match(kbpf_call_mask_fn fn)
 {
-	return 0;
 }
 
 const char *kbpf_call_name(unsigned int row)

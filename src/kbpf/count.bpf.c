@@ -102,6 +102,18 @@ struct {
 	__type(value, struct kbpf_row);
 } lcrows SEC(".maps");
 
+/*
+ * By function row, the statements a library call fires (bit i:
+ * statement i): the loader adds rows as programs exec'd under -f bring
+ * new functions, which .rodata, frozen at the load, could not.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, KBPF_LC_ROWS);
+	__type(key, __u32);
+	__type(value, __u32);
+} callmask SEC(".maps");
+
 /* Calls that found no room in a map: the loader says so. */
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -255,10 +267,11 @@ static __always_inline __u32 script_bucket(__s64 v)
 	return bucket_of((__u64)v) + 1;
 }
 
-/* The statements that fire at this entry (at_exit 0) or exit. */
+/* The statements that fire at this entry (at_exit 0) or exit: of a
+ * syscall, by their bits; of a library call, those in cmask. */
 static __always_inline void script_run(__u32 call, __u32 at_exit,
 				       const struct sctx *x, __u32 pers,
-				       __u32 nr)
+				       __u32 nr, __u32 cmask)
 {
 	for (__u32 i = 0; i < KBPF_SSTMTS; i++) {
 		const volatile struct kbpf_sstmt *st = &cfg.stmts[i];
@@ -270,8 +283,9 @@ static __always_inline void script_run(__u32 call, __u32 at_exit,
 
 		if (i >= cfg.nstmts)
 			break;
-		if (st->call != call || st->at_exit != at_exit ||
-		    !bit_set(st->bits[pers & 1], nr))
+		if (st->call != call || st->at_exit != at_exit)
+			continue;
+		if (call ? !((cmask >> i) & 1) : !bit_set(st->bits[pers & 1], nr))
 			continue;
 		for (__u32 j = 0; j < KBPF_SPREDS; j++) {
 			if (j >= st->npreds)
@@ -386,7 +400,7 @@ int BPF_PROG(on_enter, struct pt_regs *regs, long id)
 				  .tid = (__s64)(__u32)pt,
 				  .nr = pers * KBPF_ROWS + raw };
 
-		script_run(0, 0, &x, pers, (__u32)raw);
+		script_run(0, 0, &x, pers, (__u32)raw, 0);
 	}
 	if (!bit_set(cfg.trace_bits[pers & 1], id) &&
 	    !(cfg.nstmts && bit_set(cfg.script_bits[pers & 1], raw)))
@@ -436,7 +450,7 @@ int BPF_PROG(on_exit, struct pt_regs *regs, long ret)
 				  .tid = (__s64)(__u32)pt, .nr = t->nr,
 				  .ret = ret, .err = err, .lat = (__s64)wall };
 
-		script_run(0, 1, &x, t->nr / KBPF_ROWS, t->nr % KBPF_ROWS);
+		script_run(0, 1, &x, t->nr / KBPF_ROWS, t->nr % KBPF_ROWS, 0);
 		return 0;
 	}
 	r = bpf_map_lookup_elem(&rows, &row);
@@ -466,8 +480,9 @@ int lc_entry(void *ctx)
 		__u64 pt = bpf_get_current_pid_tgid();
 		struct sctx x = { .pid = (__s64)(pt >> 32),
 				  .tid = (__s64)(__u32)pt, .nr = row };
+		__u32 *m = bpf_map_lookup_elem(&callmask, &row);
 
-		script_run(1, 0, &x, 0, row);
+		script_run(1, 0, &x, 0, row, m ? *m : 0);
 	}
 	d = t->lc_depth;
 	if (d < KBPF_LC_DEPTH)
@@ -497,8 +512,9 @@ int lc_return(void *ctx)
 		struct sctx x = { .pid = (__s64)(pt >> 32),
 				  .tid = (__s64)(__u32)pt, .nr = row,
 				  .lat = (__s64)wall };
+		__u32 *m = bpf_map_lookup_elem(&callmask, &row);
 
-		script_run(1, 1, &x, 0, row);
+		script_run(1, 1, &x, 0, row, m ? *m : 0);
 		return 0;
 	}
 	if (cfg.hist)

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 /*
@@ -86,14 +87,20 @@ int kbpf_script_set(const struct kbpf_sstmt *st, unsigned int n);
 /*
  * A script's call: clauses, counted in the kernel: the program's PLT
  * entries for the functions rules names get probes (before kbpf_load()).
- * 0, or -1 with why not.  The functions are then rows 0 to
- * kbpf_calls() - 1 of the statements' bits, named by kbpf_call_name().
+ * 0, or -1 with why not.  A function's events carry its row, named by
+ * kbpf_call_name().
  */
 struct lc_ruleset;
 int kbpf_calls_prepare(const struct lc_ruleset *rules, char *why,
 		       size_t size);
-unsigned int kbpf_calls(void);
 const char *kbpf_call_name(unsigned int row);
+/*
+ * Which statements a function fires, bit i for statement i, as its row
+ * is made (with -f, when a program that calls it is exec'd); NULL when
+ * no call: clause runs in the kernel after all.  Before kbpf_load().
+ */
+typedef uint32_t (*kbpf_call_mask_fn)(const char *name);
+void kbpf_calls_match(kbpf_call_mask_fn fn);
 
 /* After kbpf_run(): fn for each key of the script's aggregations, its
  * value summed over the CPUs, and for hist() its KBPF_HIST_BUCKETS

@@ -56,7 +56,7 @@ struct kbpf_sstmt {
 	__u32 key_src[KBPF_SKEYS];
 	__s64 key_const[KBPF_SKEYS];
 	__u32 val_src;
-	__u32 call;		/* a library call's: bits[0] by function row */
+	__u32 call;		/* a library call's: the callmask map says */
 	__s64 val_const;
 	__s64 val_mul, val_div;	/* value * mul / div, div > 0 */
 	__u32 pred_src[KBPF_SPREDS], pred_op[KBPF_SPREDS];

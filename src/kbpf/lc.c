@@ -40,6 +40,7 @@
 #include "engine/engine.h"
 #include "filter/rules.h"
 #include "kbpf/internal.h"
+#include "kbpf/kbpf.h"
 #include "kbpf/kbpf_shared.h"
 #include "libcall/elf.h"
 #include "libcall/libcall.h"
@@ -77,10 +78,13 @@ static unsigned int nfiles;
 /* The rules the functions are chosen by: -l's, or a script's call:. */
 static const struct lc_ruleset *rules;
 static bool prepared, script_rules;
+/* A script's: which statements a row fires; the rows told so far. */
+static kbpf_call_mask_fn call_mask;
+static unsigned int rows_told;
 
 bool kbpf_lc_active(void)
 {
-	return nfuncs > 0 || (cfg.lc_mode && cfg.follow_forks);
+	return nfuncs > 0 || kbpf_lc_gated();
 }
 
 const char *kbpf_lc_unsupported(void)
@@ -103,7 +107,8 @@ const char *kbpf_lc_unsupported(void)
 
 bool kbpf_lc_gated(void)
 {
-	return cfg.lc_mode && cfg.follow_forks && !script_rules;
+	return cfg.follow_forks && (script_rules ? call_mask != NULL :
+				    cfg.lc_mode != LC_OFF);
 }
 
 /* The file offsets of the probes, from path's PT_LOADs. */
@@ -292,9 +297,8 @@ static int prepare(char *why, size_t size)
 		return -1;
 	}
 	base = strrchr(exe, '/');
-	/* With -f, looked at now for what it needs, probed at its exec. */
-	if (!kbpf_lc_gated())
-		file_seen(exe);
+	/* With -f, looked at now for what it needs, probed at its exec
+	 * (kbpf_lc_exec()). */
 	return scan(exe, base ? base + 1 : exe, why, size);
 }
 
@@ -310,10 +314,6 @@ int kbpf_calls_prepare(const struct lc_ruleset *rs, char *why, size_t size)
 {
 	if (prepared)
 		return 0;
-	if (cfg.follow_forks) {
-		snprintf(why, size, "call: with -f");
-		return -1;
-	}
 	if (cfg.n_attach + (cfg.argv != NULL) != 1) {
 		snprintf(why, size, "call: with several processes");
 		return -1;
@@ -324,9 +324,9 @@ int kbpf_calls_prepare(const struct lc_ruleset *rs, char *why, size_t size)
 	return prepare(why, size);
 }
 
-unsigned int kbpf_calls(void)
+void kbpf_calls_match(kbpf_call_mask_fn fn)
 {
-	return nfuncs;
+	call_mask = fn;
 }
 
 const char *kbpf_call_name(unsigned int row)
@@ -345,6 +345,20 @@ static int attach(struct bpf_object *obj, const char *path, pid_t pid,
 	if (!entry || !ret) {
 		snprintf(why, size, "no library-call programs");
 		return -1;
+	}
+	/* The script's statements each new function fires, before it can. */
+	if (call_mask && rows_told < nfuncs) {
+		int fd = bpf_object__find_map_fd_by_name(obj, "callmask");
+
+		for (; rows_told < nfuncs; rows_told++) {
+			__u32 m = call_mask(funcs[rows_told].name);
+
+			if (bpf_map_update_elem(fd, &rows_told, &m, BPF_ANY)) {
+				snprintf(why, size, "cannot fill the callmask map: %s",
+					 strerror(errno));
+				return -1;
+			}
+		}
 	}
 	if (nlinks + 2 * nprobes > caplinks) {
 		unsigned int cap = nlinks + 2 * nprobes + 64;
@@ -417,8 +431,7 @@ void kbpf_lc_exec(struct bpf_object *obj, pid_t pid)
 		nprobes = 0;
 		return;
 	}
-	debug("library calls of %s (pid %d): %u functions probed", base, pid,
-	      nfuncs);
+	debug("library calls of %s (pid %d): probed", name, pid);
 }
 
 void kbpf_lc_collect(int fd_lcrows, int ncpus)

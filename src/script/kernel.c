@@ -323,7 +323,7 @@ static const char *add_clause(const struct script_clause *cl,
 	struct kbpf_sstmt head = *proto;
 	bool reads_exit = false;
 
-	if (bits_empty(proto))
+	if (!proto->call && bits_empty(proto))
 		return NULL;
 	if (cl->pred && !add_pred(&head, cl->pred, &reads_exit))
 		return "a predicate other than comparisons of pid, tid, retval, errno or latency with numbers, joined by &&";
@@ -365,12 +365,48 @@ static bool allow_calls;
 static const char *calls_why;
 
 /*
+ * The call: clauses in the kernel and their statements, entry's and
+ * return's: what a function fires is known by its name only when a
+ * program that calls it is probed (with -f, when it is exec'd).
+ */
+static struct kcall {
+	const struct script_clause *cl;
+	unsigned int entry_lo, entry_hi, ret_lo, ret_hi;
+} kcalls[KBPF_SSTMTS];
+static unsigned int nkcalls;
+
+/* The statements the function name fires: bit i for statement i. */
+static uint32_t call_mask(const char *name)
+{
+	uint32_t m = 0;
+
+	for (unsigned int c = 0; c < nkcalls; c++) {
+		const struct kcall *k = &kcalls[c];
+
+		for (size_t j = 0; j < k->cl->nprobes; j++) {
+			const struct script_probe *p = &k->cl->probes[j];
+			bool entry = p->at == SCRIPT_AT_ENTRY;
+			unsigned int lo = entry ? k->entry_lo : k->ret_lo;
+			unsigned int hi = entry ? k->entry_hi : k->ret_hi;
+
+			if (fnmatch(p->name, name, 0))
+				continue;
+			for (unsigned int i = lo; i < hi; i++)
+				m |= 1u << i;
+		}
+	}
+	return m;
+}
+
+/*
  * The functions a call: clause fires at, by row: at their entry
  * (:entry) or return (:return, or no suffix).  NULL, or why not.
  */
 static const char *call_clause(const struct script_clause *cl)
 {
 	struct kbpf_sstmt entry = { .call = 1 }, ret = { .call = 1, .at_exit = 1 };
+	struct kcall k = { .cl = cl };
+	bool at_entry = false, at_return = false;
 	static char why[160];
 	const char *no;
 
@@ -391,16 +427,23 @@ static const char *call_clause(const struct script_clause *cl)
 	}
 	if (calls_why[0])
 		return calls_why;
+	if (nkcalls == KBPF_SSTMTS)
+		return "more than 16 aggregations in the kernel";
 	for (size_t j = 0; j < cl->nprobes; j++) {
-		const struct script_probe *p = &cl->probes[j];
-		struct kbpf_sstmt *to = p->at == SCRIPT_AT_ENTRY ? &entry : &ret;
-
-		for (unsigned int r = 0; r < kbpf_calls(); r++)
-			if (!fnmatch(p->name, kbpf_call_name(r), 0))
-				to->bits[0][r / 64] |= 1ULL << (r % 64);
+		if (cl->probes[j].at == SCRIPT_AT_ENTRY)
+			at_entry = true;
+		else
+			at_return = true;
 	}
-	no = add_clause(cl, &entry);
-	return no ? no : add_clause(cl, &ret);
+	k.entry_lo = nst;
+	if (at_entry && (no = add_clause(cl, &entry)))
+		return no;
+	k.entry_hi = k.ret_lo = nst;
+	if (at_return && (no = add_clause(cl, &ret)))
+		return no;
+	k.ret_hi = nst;
+	kcalls[nkcalls++] = k;
+	return NULL;
 }
 
 static const char *plan_clause(const struct script_clause *cl)
@@ -470,6 +513,7 @@ static void choose(const struct script *s, bool *kernel, const char **no)
 
 	for (size_t k = 0; k < s->n; k++) {
 		nst = 0;
+		nkcalls = 0;
 		no[k] = host_only(&s->clause[k]) ? NULL :
 						   plan_clause(&s->clause[k]);
 		kernel[k] = !host_only(&s->clause[k]) && !no[k];
@@ -520,6 +564,7 @@ unsigned int kscript_plan(const struct script *s, const char *name,
 	}
 	/* The statements of the clauses that stay in the kernel. */
 	nst = 0;
+	nkcalls = 0;
 	for (size_t k = 0; k < s->n; k++) {
 		const struct script_clause *cl = &s->clause[k];
 		unsigned int before = nst;
@@ -541,6 +586,7 @@ unsigned int kscript_plan(const struct script *s, const char *name,
 					 cl->pos.col, no[k]);
 		}
 	}
+	kbpf_calls_match(nkcalls ? call_mask : NULL);
 	if (n && kbpf_script_set(st, nst) < 0) {
 		snprintf(why, size, "the BPF back end has no room for it");
 		return 0;

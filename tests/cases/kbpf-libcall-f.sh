@@ -60,6 +60,24 @@ FORKS_EXEC=$PWD/nopie/forks run exec-other "" -f -c -e trace=none \
 run shell 12 -f -c -l bar_add -- sh -c 'pie/loop count 5 && nopie/loop count 7 && echo ok'
 expect_match bpf.out '^ *[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+ +([0-9]+ +)?execve$'
 
+# A script's call: clauses the same way: the maps are ptrace's.
+script='call:bar_* { @[name, comm] = count(); @t = stats(latency * 0); } call:bar_add:entry { @e = count(); }'
+same_script() {
+	rm -f exp
+	"$SLTRACE" --backend=ptrace -f -o want --script "$script" "$@" > /dev/null
+	rm -f exp
+	"$SLTRACE" --backend=bpf -d -f -o got --script "$script" "$@" > /dev/null 2> err ||
+		{ show err; fail "script, bpf failed: $*"; }
+	expect_match err 'the script in the kernel, ptrace at execs: BPF back end'
+	expect_match got '^@e: [1-9]'
+	diff -u want got || fail "script: the back ends differ: $*"
+}
+same_script pie/forks fork 9 exp
+same_script pie/forks vfork 4 exp
+FORKS_EXEC=$PWD/nopie/forks same_script pie/forks exec exp
+same_script sh -c 'pie/loop count 5 && nopie/loop count 7'
+expect_line got '@e: 12'
+
 # A program exec'd that calls through its GOT alone has nothing to
 # probe: said in one line, the other programs' calls counted.
 lc_build noplt noplt forks
