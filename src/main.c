@@ -301,7 +301,7 @@ static enum kbpf_use use_kbpf(void)
 
 		if (where == SCRIPT_ON_PTRACE) {
 			snprintf(why, sizeof(why),
-				 "the script's %s needs ptrace", swhy);
+				 "the script needs ptrace: %s", swhy);
 			return kbpf_refused("", why);
 		}
 		/* Its other clauses, or other options, need ptrace. */

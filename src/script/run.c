@@ -1371,12 +1371,12 @@ enum script_where script_kernel_plan(const char **why)
 	unsigned int n;
 
 	*why = text;
-	snprintf(text, sizeof(text), "no clause on syscalls only aggregates");
+	snprintf(text, sizeof(text), "no clause only aggregates");
 	if (!script || !(planned = calloc(script->n + 1, sizeof(*planned))))
 		return SCRIPT_ON_PTRACE;
 	n = kscript_plan(script, cfg.script_name, planned, text, sizeof(text));
 	if (!n && !text[0])	/* BEGIN and END alone */
-		snprintf(text, sizeof(text), "lack of syscall: clauses");
+		snprintf(text, sizeof(text), "BEGIN and END alone");
 	if (!n)
 		return SCRIPT_ON_PTRACE;
 	if (!text[0])

@@ -102,10 +102,13 @@ expect_match err "the script's aggregations in the kernel: BPF back end"
 "$SLTRACE" --backend=bpf --script 'syscall:read { printf("r\n"); }' true 2> err
 expect_rc 1 $? "forced, printf"
 [ "$(wc -l < err)" = 1 ] || { show err; fail "forced: not one line"; }
-expect_match err "clause 1 \(script:1:1\): .*needs ptrace"
+expect_match err "the script needs ptrace: clause 1 \(script:1:1\): a statement other than"
+"$SLTRACE" --backend=bpf --script 'BEGIN { printf("b\n"); }' true 2> err
+expect_rc 1 $? "forced, BEGIN alone"
+expect_line err "$TOOL: --backend=bpf: the script needs ptrace: BEGIN and END alone"
 "$SLTRACE" -d -o out --script 'signal:SIGUSR1 { @m = count(); }' true 2> err
 expect_rc 0 $? "auto, signal:"
-expect_match err "BPF back end not used: the script's clause 1 .*a probe other than syscall: and call:"
+expect_match err "BPF back end not used: the script needs ptrace: clause 1 .*a probe other than syscall: and call:"
 "$SLTRACE" -d -o out --script 'syscall:openat { @ = count(); }' true 2> err
 expect_match err "the script in the kernel, BEGIN and END here: BPF back end"
 "$SLTRACE" --backend=bpf --syscall-limit 5 --script 'syscall:openat { @ = count(); } syscall:read { printf("r\n"); }' true 2> err
