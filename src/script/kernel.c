@@ -363,6 +363,8 @@ static bool clause_reads(const struct script_clause *cl, const char *name)
 /* call: clauses are planned only when nothing runs on ptrace. */
 static bool allow_calls;
 static const char *calls_why;
+/* An option that has ptrace run beside (-k, -l...), if any. */
+static const char *ptrace_option;
 
 /*
  * The call: clauses in the kernel and their statements, entry's and
@@ -410,6 +412,10 @@ static const char *call_clause(const struct script_clause *cl)
 	static char why[160];
 	const char *no;
 
+	if (ptrace_option) {
+		snprintf(why, sizeof(why), "call: beside %s", ptrace_option);
+		return why;
+	}
 	if (!allow_calls)
 		return "call: beside clauses on ptrace";
 	if (clause_reads(cl, "retval") || clause_reads(cl, "errno") ||
@@ -548,8 +554,9 @@ unsigned int kscript_plan(const struct script *s, const char *name,
 	why[0] = '\0';
 	/* call: probes in the kernel only when nothing runs on ptrace:
 	 * the kernel's uprobes and ptrace's breakpoints would share the
-	 * PLT entries. */
+	 * PLT entries, and beside ptrace no uprobe goes in at all. */
 	allow_calls = true;
+	ptrace_option = kbpf_unsupported();
 	choose(s, kernel, no);
 	if (any_beside(s, kernel, no)) {
 		const char *first[s->n ? s->n : 1];

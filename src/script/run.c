@@ -1242,6 +1242,22 @@ static bool clause_in_kernel(size_t k)
 	return in_kernel && in_kernel[k];
 }
 
+/* Some clause that sees the program's events runs on ptrace. */
+static bool events_on_ptrace(void)
+{
+	for (size_t k = 0; k < script->n; k++) {
+		const struct script_clause *cl = &script->clause[k];
+
+		if (clause_in_kernel(k))
+			continue;
+		for (size_t j = 0; j < cl->nprobes; j++)
+			if (cl->probes[j].kind != SCRIPT_PROBE_BEGIN &&
+			    cl->probes[j].kind != SCRIPT_PROBE_END)
+				return true;
+	}
+	return false;
+}
+
 void script_attach(void)
 {
 	struct scset all;
@@ -1255,7 +1271,10 @@ void script_attach(void)
 	for (size_t i = 0; i < nm; i++)
 		if (m[i].set && !clause_in_kernel(m[i].clause))
 			scset_or(&all, m[i].set);
-	scset_or(&all, &renames);
+	/* comm and uid as a ptrace clause reads them (the kernel's are
+	 * its own). */
+	if (events_on_ptrace())
+		scset_or(&all, &renames);
 	for (int p = 0; p < NUM_PERSONALITIES; p++)
 		for (unsigned int nr = 0; nr < SCSET_NR_MAX; nr++)
 			if (scset_has(&all, p, nr))

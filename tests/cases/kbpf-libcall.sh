@@ -67,6 +67,11 @@ done
 expect_rc 0 $? "script beside ptrace"
 expect_match err 'script: clause 1 \(script:1:1\) needs ptrace: call: beside clauses on ptrace'
 expect_line got '@: 3'
+# Beside an option that needs ptrace (-k) no uprobe goes in: ptrace's.
+"$SLTRACE" -d -k -o got --script 'call:bar_add { @ = count(); }' pie/loop count 3 2> err
+expect_rc 0 $? "script beside -k"
+expect_match err 'script: clause 1 \(script:1:1\) needs ptrace: call: beside -k$'
+expect_line got '@: 3'
 "$SLTRACE" --backend=bpf -o got --script 'call:bar_add { @[retval] = count(); }' pie/loop count 3 2> err
 expect_rc 1 $? "a call's retval, forced"
 expect_match err "a call's retval"
