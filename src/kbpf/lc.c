@@ -16,8 +16,9 @@
  * at its exec stop (kbpf_gate_execs()).
  *
  * What needs the library known (-l PATTERN@LIB), ltrace's mode, -L and
- * calls that go through the GOT alone (-fno-plt) stay on ptrace.  A script's call: clauses that only
- * aggregate are counted by the same probes (kbpf_calls_prepare()).
+ * calls that go through the GOT alone (-fno-plt) stay on ptrace.  A
+ * script's call: clauses that only aggregate are counted by the same
+ * probes (kbpf_calls_prepare()).
  */
 #include "config.h"
 
@@ -412,7 +413,7 @@ int kbpf_lc_attach(struct bpf_object *obj, pid_t pid, char *why,
 void kbpf_lc_exec(struct bpf_object *obj, pid_t pid)
 {
 	char path[64], name[256], why[512];
-	const char *base = name;
+	const char *base, *slash;
 	ssize_t n;
 
 	snprintf(path, sizeof(path), "/proc/%d/exe", pid);
@@ -422,8 +423,8 @@ void kbpf_lc_exec(struct bpf_object *obj, pid_t pid)
 	if (n <= 0)
 		n = snprintf(name, sizeof(name), "%s", path);
 	name[n] = '\0';
-	if (strrchr(name, '/'))
-		base = strrchr(name, '/') + 1;
+	slash = strrchr(name, '/');
+	base = slash ? slash + 1 : name;
 	if (scan(path, base, why, sizeof(why)) < 0 ||
 	    attach(obj, path, -1, why, sizeof(why)) < 0) {
 		log_error("the library calls of %s (pid %d) are not counted: "
