@@ -18,7 +18,29 @@ TOOL=$(basename "$SLTRACE")
 
 fail() {
 	echo "FAIL: $*" >&2
+	show_procs
 	exit 1
+}
+
+# show_procs: the processes this test started that are still there, with
+# what each is doing, into the log: when a case fails on a hang, this is
+# what says where.
+show_procs() {
+	local f pid t s
+	for f in $(grep -lsxzF "SLTRACE_TEST_TAG=${SLTRACE_TEST_TAG:-none}" \
+			/proc/[0-9]*/environ); do
+		pid=${f#/proc/}
+		pid=${pid%/environ}
+		for t in /proc/"$pid"/task/*; do
+			s=$(cat "$t/stat" 2>/dev/null) || continue
+			printf '%s: %s (%s) wchan %s %s\n' "${t##*/}" \
+				"$(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null |
+				   head -c 80)" "$(echo "${s##*) }" | cut -d' ' -f1-2)" \
+				"$(cat "$t/wchan" 2>/dev/null)" \
+				"$(grep -E '^(TracerPid|SigPnd|ShdPnd|SigBlk)' \
+				   "$t/status" 2>/dev/null | tr -s '\t\n' '  ')"
+		done
+	done >&2
 }
 
 skip() {

@@ -1099,11 +1099,6 @@ static void signal_stop(struct tcb *tcp, int sig)
 		memset(&si, 0, sizeof(si));
 		si.si_signo = sig;
 	}
-	/* The SIGCONT that launch sent to end the startup stop. */
-	if ((tcp->flags & TCB_STARTUP) && (sig == SIGCONT || sig == SIGSTOP)) {
-		resume(tcp, 0);
-		return;
-	}
 	if (consumer->signal && !(tcp->flags & (TCB_HIDE_LOG | TCB_HIDE_SYSCALLS)))
 		consumer->signal(tcp, &si);
 	resume(tcp, sig);
@@ -1232,6 +1227,11 @@ int engine_run(int *killed_by)
 	pid_t pid;
 
 	*killed_by = 0;
+	/*
+	 * The command we launched waited for this: what must watch it (a
+	 * guardian, the output, a script's BEGIN) is in place.
+	 */
+	launch_go(!(interrupted || aborted));
 	while (tcb_count) {
 		if (interrupted || aborted)
 			break;

@@ -196,11 +196,18 @@ char *launch_resolve_path(const char *name);
 
 /*
  * For a caller that watches the command without ptrace: conf->argv
- * started as the engine starts it (-u, -E, SIGPIPE as found), but left
- * stopped before its execve, not seized.  The caller watches it, then
- * sends SIGCONT; it is the caller's child.  Its pid, or -1 (said).
+ * started as the engine starts it (-u, -E, SIGPIPE as found), but held
+ * before its execve, not seized.  The caller watches it, then calls
+ * launch_go(true); it is the caller's child.  Its pid, or -1 (said).
  */
 pid_t launch_held(const struct engine_config *conf);
+
+/*
+ * The held command goes on to its execve (go), or ends without running
+ * anything (!go: it reads end-of-file, as it does should sltrace die
+ * first).  engine_run() says go itself.  Once; then a no-op.
+ */
+void launch_go(bool go);
 
 /*
  * Start: launch conf->argv and/or attach to conf->attach_pids, reporting

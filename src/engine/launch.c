@@ -1,8 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Launching the command.  The child stops itself before execve so that
- * the tracer can seize it with every option in place; the first thing
- * then seen of it is its execve.
+ * Launching the command.  The child waits, before anything of the
+ * user's runs, for a byte on a socket from the tracer: the tracer seizes
+ * it meanwhile with every option in place, interrupts it (the stop from
+ * which syscall tracing starts, so that its execve is seen), and sends
+ * the byte once everything that must watch the command is in place (a
+ * guardian, see src/guard/).  Should sltrace die before that, the child
+ * reads end-of-file and exits without running the command: it is never
+ * left stopped with nobody to continue it, nor run under a filter that
+ * asks for a tracer nobody answers.
  */
 #include "config.h"
 
@@ -17,6 +23,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -29,6 +36,8 @@
 
 pid_t launched_pid;
 
+/* The tracer's end of the socket the held command waits on, or -1. */
+static int go_fd = -1;
 
 /*
  * Resolve the command as execvp would, but in the tracer, so that a
@@ -137,15 +146,24 @@ void launch_note_signals(void)
 }
 
 /*
- * The command's side, in the process that will exec it.  It stops until
- * the tracer has seized it (SIGSTOP cannot be caught or ignored, so this
- * works whatever dispositions it inherited), then sets itself up.
+ * The command's side, in the process that will exec it.  It waits on
+ * wait_fd until the tracer says go (a socket: reading needs no signal
+ * disposition, so this works whatever it inherited), then sets itself
+ * up.  End-of-file instead: the tracer is gone; the command never runs.
  */
 static void __attribute__((noreturn))
 become_command(const char *path, char **argv, const struct passwd *pw,
-	       const struct sock_filter *filter, unsigned short n)
+	       const struct sock_filter *filter, unsigned short n, int wait_fd)
 {
-	kill(getpid(), SIGSTOP);
+	ssize_t got;
+	char go;
+
+	do
+		got = read(wait_fd, &go, 1);
+	while (got < 0 && errno == EINTR);
+	if (got != 1)
+		_exit(1);
+	close(wait_fd);
 	apply_env();
 	/* -u: groups, then gid, then uid: in that order or not at all. */
 	if (pw && (initgroups(pw->pw_name, pw->pw_gid) < 0 ||
@@ -163,25 +181,34 @@ become_command(const char *path, char **argv, const struct passwd *pw,
 	_exit(1);
 }
 
-/* State letter of /proc/PID/stat ('T' stopped), or 0. */
-static char proc_state(pid_t pid)
+void launch_go(bool go)
 {
-	char path[64], buf[512], *p;
-	ssize_t n;
-	int fd;
+	if (go_fd < 0)
+		return;
+	/* MSG_NOSIGNAL: a command already killed is no SIGPIPE of ours. */
+	if (go)
+		send(go_fd, "g", 1, MSG_NOSIGNAL);
+	close(go_fd);
+	go_fd = -1;
+}
 
-	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+/*
+ * The held command seized with our options and interrupted: that stop,
+ * collected by the stop loop like any other, is where tracing starts.
+ * 0, or -1 with the error said and the command killed (never exec'd:
+ * nothing of the user's ran).
+ */
+static int seize_held(pid_t pid)
+{
+	int err;
+
+	if (ptrace(PTRACE_SEIZE, pid, NULL, engine_ptrace_options()) == 0 &&
+	    ptrace(PTRACE_INTERRUPT, pid, NULL, NULL) == 0)
 		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	/* The name may hold anything: the state follows the last ')'. */
-	p = strrchr(buf, ')');
-	return p && p[1] == ' ' ? p[2] : 0;
+	err = errno;
+	kill(pid, SIGKILL);
+	log_error("attach: ptrace(PTRACE_SEIZE, %d): %s", pid, strerror(err));
+	return -1;
 }
 
 /*
@@ -196,40 +223,37 @@ static pid_t daemonize(const char *path, char **argv, const struct passwd *pw,
 		       const struct sock_filter *filter, unsigned short n)
 {
 	pid_t cmd = getpid(), t;
-	int status;
+	int status, sv[2];
 
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+		log_error("socketpair: %s", strerror(errno));
+		return -1;
+	}
 	t = fork();
 	if (t < 0) {
 		log_error("fork: %s", strerror(errno));
+		close(sv[0]);
+		close(sv[1]);
 		return -1;
 	}
 	if (t > 0) {
-		/* The intermediate child exits at once; then we stop. */
+		/* The intermediate child exits at once; then we wait. */
+		close(sv[0]);
 		while (waitpid(t, &status, 0) < 0 && errno == EINTR)
 			;
-		become_command(path, argv, pw, filter, n);
+		become_command(path, argv, pw, filter, n, sv[1]);
 	}
+	close(sv[1]);
 	if (fork() != 0)
 		_exit(0);
 	if (ecfg.daemonize == 2)
 		setpgid(0, 0);
 	else if (ecfg.daemonize >= 3)
 		setsid();
-	/* Not our child: no waitpid on its stop, so watch for it. */
-	for (int i = 0; proc_state(cmd) != 'T'; i++) {
-		if (i > 10000 || !proc_state(cmd)) {
-			log_error("the command did not stop for tracing");
-			_exit(1);
-		}
-		usleep(1000);
-	}
-	if (ptrace(PTRACE_SEIZE, cmd, NULL, engine_ptrace_options()) < 0) {
-		log_error("attach: ptrace(PTRACE_SEIZE, %d): %s", cmd,
-			 strerror(errno));
-		kill(cmd, SIGKILL);
+	/* Not our child, but waitpid sees a tracee's stops all the same. */
+	if (seize_held(cmd) < 0)
 		_exit(1);
-	}
-	kill(cmd, SIGCONT);
+	go_fd = sv[0];
 	launched_pid = cmd;
 	return cmd;
 }
@@ -256,40 +280,37 @@ static int launch_prepare(char **argv, struct passwd **pw, char **path)
 	return 0;
 }
 
-/* Wait for the child's stop before execve.  0 or -1 (said). */
-static int wait_held(pid_t pid)
-{
-	int status;
-
-	while (waitpid(pid, &status, WSTOPPED) < 0) {
-		if (errno != EINTR) {
-			log_error("wait: %s", strerror(errno));
-			kill(pid, SIGKILL);
-			return -1;
-		}
-	}
-	if (!WIFSTOPPED(status)) {
-		log_error("child exited before it could be traced");
-		return -1;
-	}
-	return 0;
-}
-
-/* The command forked, stopped before its execve; path is freed. */
+/*
+ * The command forked, waiting before its execve for launch_go(); path
+ * is freed.  Its pid, or -1 (said).
+ */
 static pid_t fork_held(char *path, char **argv, const struct passwd *pw,
 		       const struct sock_filter *filter, unsigned short n)
 {
-	pid_t pid = fork();
+	int sv[2];
+	pid_t pid;
 
-	if (pid < 0) {
-		log_error("fork: %s", strerror(errno));
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+		log_error("socketpair: %s", strerror(errno));
 		free(path);
 		return -1;
 	}
-	if (pid == 0)
-		become_command(path, argv, pw, filter, n);
+	pid = fork();
+	if (pid < 0) {
+		log_error("fork: %s", strerror(errno));
+		close(sv[0]);
+		close(sv[1]);
+		free(path);
+		return -1;
+	}
+	if (pid == 0) {
+		close(sv[0]);
+		become_command(path, argv, pw, filter, n, sv[1]);
+	}
+	close(sv[1]);
+	go_fd = sv[0];
 	free(path);
-	return wait_held(pid) < 0 ? -1 : pid;
+	return pid;
 }
 
 pid_t launch_held(const struct engine_config *conf)
@@ -326,22 +347,11 @@ pid_t launch_command(char **argv, const struct sock_filter *filter,
 	pid = fork_held(path, argv, pw, filter, n);
 	if (pid < 0)
 		return -1;
-	if (ptrace(PTRACE_SEIZE, pid, NULL, engine_ptrace_options()) < 0) {
-		int err = errno;
-
-		/* Not traced, never exec'd: nothing of the user's ran. */
-		kill(pid, SIGKILL);
+	if (seize_held(pid) < 0) {
+		launch_go(false);
 		waitpid(pid, &status, 0);
-		log_error("attach: ptrace(PTRACE_SEIZE, %d): %s", pid,
-			 strerror(err));
 		return -1;
 	}
-	/*
-	 * Seizing a stopped task leaves it in group-stop; SIGCONT ends
-	 * that.  The SIGCONT itself is then reported as a signal stop,
-	 * which the loop swallows while the task is in TCB_STARTUP.
-	 */
-	kill(pid, SIGCONT);
 	launched_pid = pid;
 	return pid;
 }

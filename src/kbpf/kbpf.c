@@ -690,20 +690,20 @@ static pid_t launch(void)
 	if (rc <= 0) {
 		rc = rc < 0 ? rc : -ESRCH;
 		/* Never exec'd: nothing of the user's ran. */
-		kill(pid, SIGKILL);
+		launch_go(false);
 		waitpid(pid, NULL, 0);
 		log_error("cannot count the command's calls: %s",
 			  strerror(-rc));
 		return -1;
 	}
 	if (kbpf_lc_attach(obj, pid, why, sizeof(why)) < 0) {
-		kill(pid, SIGKILL);
+		launch_go(false);
 		waitpid(pid, NULL, 0);
 		log_error("cannot count library calls: %s", why);
 		return -1;
 	}
 	out_release_std_in_out();
-	kill(pid, SIGCONT);
+	launch_go(true);
 	return pid;
 }
 
