@@ -220,6 +220,8 @@ static __always_inline __s64 src_of(__u32 src, __s64 c, const struct sctx *x)
 		return x->err;
 	case KBPF_SRC_LATENCY:
 		return x->lat;
+	case KBPF_SRC_CPU:
+		return bpf_get_smp_processor_id();
 	default:
 		return c;
 	}

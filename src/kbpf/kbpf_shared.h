@@ -44,6 +44,7 @@ enum kbpf_src {
 	KBPF_SRC_ERRNO,
 	KBPF_SRC_LATENCY,	/* ns, entry to exit */
 	KBPF_SRC_COMM,		/* a key only: the 16 bytes of comm */
+	KBPF_SRC_CPU,		/* the CPU the event happens on */
 };
 
 enum kbpf_op { KBPF_OP_EQ, KBPF_OP_NE, KBPF_OP_LT, KBPF_OP_GT, KBPF_OP_LE,

@@ -5,7 +5,7 @@
  * ptrace, on call:FUNC) whose statements only aggregate what the kernel
  * knows of the event -- `@m[KEYS] = count()`, sum, min, max, avg, stats
  * or hist, keys and values among pid, tid, name, comm, retval, errno,
- * errname, latency and numbers, under comparisons joined by && --
+ * errname, latency, cpu and numbers, under comparisons joined by && --
  * becomes statements of the BPF program (kbpf_shared.h), which runs them
  * on the syscall tracepoints (or the PLT uprobes) without a stop.
  * BEGIN and END run in sltrace; the kernel's aggregates are merged into
@@ -51,6 +51,7 @@ static const struct {
 	{ "name", KBPF_SRC_NR },	   { "retval", KBPF_SRC_RETVAL },
 	{ "errno", KBPF_SRC_ERRNO },	   { "errname", KBPF_SRC_ERRNO },
 	{ "latency", KBPF_SRC_LATENCY }, { "comm", KBPF_SRC_COMM },
+	{ "cpu", KBPF_SRC_CPU },
 };
 
 static const char *const fns[] = { "count", "sum", "min", "max",

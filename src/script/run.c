@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -86,6 +87,8 @@ static bool want_ids;
 static bool keep_comm;
 /* The script reads walltime: the clock is read per event. */
 static bool want_wall;
+/* The script reads cpu: /proc's "processor" per event. */
+static bool want_cpu;
 /*
  * Syscalls that change what a task's cache holds: prctl (PR_SET_NAME)
  * when the script reads comm, the set*uid calls when it reads uid.
@@ -414,12 +417,45 @@ static void read_ids(struct thr *t)
 	t->ids_ok = true;
 }
 
+/*
+ * The CPU a stopped task last ran on: where the event that stopped it
+ * happened, as bpftrace's cpu is where its probe fired.  Field 39 of
+ * /proc/TID/stat ("processor"); -1 when the task is gone.
+ */
+static int task_cpu(pid_t tid)
+{
+	char path[64], buf[1024], *p;
+	int fd, field = 3;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	/* The name may hold anything: fields follow the last ')'. */
+	p = strrchr(buf, ')');
+	if (!p || p[1] != ' ')
+		return -1;
+	for (p += 2; field < 39; field++) {
+		p = strchr(p, ' ');
+		if (!p)
+			return -1;
+		p++;
+	}
+	return atoi(p);
+}
+
 static void ev_task(struct script_event *ev, struct tcb *tcp)
 {
 	ev->pid = tcp->tgid ? tcp->tgid : tcp->pid;
 	ev->tid = tcp->pid;
 	ev->ctx = tcp;
-	ev->cpu = -1;
+	ev->cpu = want_cpu ? task_cpu(tcp->pid) : -1;
 	if (want_wall)
 		ev->walltime = wall_ns();
 	if (want_ids) {
@@ -1195,6 +1231,7 @@ int script_load(void)
 	want_ids = script_uses("ppid") || script_uses("uid");
 	keep_comm = want_exit && script_uses("comm");
 	want_wall = script_uses("walltime");
+	want_cpu = script_uses("cpu");
 	scset_clear(&renames);
 	for (int pers = 0; pers < NUM_PERSONALITIES; pers++) {
 		static const char *const ids[] = {

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Scripts in the kernel (issue 14): a script whose syscall clauses only
 # aggregate (count, sum, min, max, avg, stats, hist of pid, tid, name,
-# comm, retval, errno, errname, latency, under comparisons joined by &&)
+# comm, retval, errno, errname, latency, cpu, under comparisons joined
+# by &&)
 # runs on the BPF back end, BEGIN and END in sltrace.  Its maps are the
 # ptrace back end's, key for key and value for value, wherever the
 # value is not a time: the same workload (script_prog with children,
@@ -80,6 +81,16 @@ SLTRACE_BACKEND=bpf "$SLTRACE" -o ids --script 'syscall:getppid { @[pid, tid] = 
 expect_match ids '^@\[[0-9]+, [0-9]+\]: 4$'
 read -r a b < <(sed -nE 's/^@\[([0-9]+), ([0-9]+)\].*/\1 \2/p' ids)
 [ "$a" = "$b" ] || fail "pid $a and tid $b of a single-threaded program"
+
+# cpu: where the event happened, on both back ends; pinned to the last
+# CPU (tracer and program: taskset's mask is inherited), all are there.
+last=$(( $(nproc) - 1 ))
+for b in ptrace bpf; do
+	SLTRACE_BACKEND=$b taskset -c "$last" "$SLTRACE" -o "cpu.$b" \
+		--script 'syscall:getppid { @[cpu] = count(); }' \
+		"$PROGS/script_prog" ppid 4 > cpu.res
+	expect_line "cpu.$b" "@[$last]: 4"
+done
 
 # A script that mixes: its aggregations in the kernel, its other
 # clauses (printf, an interval, a map they read) and -e trace= lines on
