@@ -198,10 +198,41 @@ void launch_go(bool go)
  * 0, or -1 with the error said and the command killed (never exec'd:
  * nothing of the user's ran).
  */
+/*
+ * Wait (a while) until the held command blocks in its read.  Interrupted
+ * there, it restarts the read and then runs to its execve through the
+ * same syscalls every time; interrupted earlier, it would go through
+ * more — a stop count that changed from run to run.  Not a correctness
+ * matter: after the bound the interrupt comes wherever it comes.
+ */
+static void wait_blocked(pid_t pid)
+{
+	char path[64], want[16], buf[64];
+	size_t wl;
+
+	snprintf(path, sizeof(path), "/proc/%d/syscall", (int)pid);
+	wl = (size_t)snprintf(want, sizeof(want), "%d ", SYS_read);
+	for (int i = 0; i < 20000; i++) {
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		ssize_t n;
+
+		if (fd < 0)
+			return;
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (n <= 0)
+			return;
+		if ((size_t)n >= wl && !memcmp(buf, want, wl))
+			return;
+		usleep(50);
+	}
+}
+
 static int seize_held(pid_t pid)
 {
 	int err;
 
+	wait_blocked(pid);
 	if (ptrace(PTRACE_SEIZE, pid, NULL, engine_ptrace_options()) == 0 &&
 	    ptrace(PTRACE_INTERRUPT, pid, NULL, NULL) == 0)
 		return 0;

@@ -571,7 +571,7 @@ static void frame_text(const struct agg_map *map, uint64_t pc, char *buf,
 		       size_t size)
 {
 	if (!map->frame_fn || map->frame_fn(map->frame_ctx, pc, buf, size))
-		snprintf(buf, size, "0x%" PRIx64, pc);
+		snprintf(buf, size, "0x%" PRIx64, AGG_PC(pc));
 }
 
 /*
@@ -830,7 +830,7 @@ static void json_key(const struct agg_map *map, const struct agg_entry *e,
 
 				memcpy(&pc, &v.stack.pc[j], 8);
 				fprintf(f, "%s{\"address\": \"0x%" PRIx64 "\"",
-					j ? ", " : "", pc);
+					j ? ", " : "", AGG_PC(pc));
 				if (map->frame_fn &&
 				    !map->frame_fn(map->frame_ctx, pc, buf,
 						   sizeof(buf))) {

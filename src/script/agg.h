@@ -21,6 +21,14 @@
 
 #define AGG_STR_MAX 64
 #define AGG_STACK_MAX 127
+/*
+ * A stack's frames are addresses in the bits below AGG_PC_BITS; the
+ * caller may tag them above (src/script/run.c: the address space they
+ * belong to, so that two programs' same address is two frames).  Only
+ * the address is ever printed.
+ */
+#define AGG_PC_BITS 48
+#define AGG_PC(pc) ((pc) & ((UINT64_C(1) << AGG_PC_BITS) - 1))
 #define AGG_KEY_MAX 8
 /* The histogram's bars are this many characters wide, as bpftrace's. */
 #define AGG_BAR_WIDTH 52

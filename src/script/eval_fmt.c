@@ -22,7 +22,8 @@ static void stack_text(struct script_rt *rt, struct tbuf *b,
 	for (unsigned int k = 0; k < v->n; k++) {
 		if (!rt->host.frame ||
 		    rt->host.frame(rt->host.hctx, v->pc[k], buf, sizeof(buf)))
-			snprintf(buf, sizeof(buf), "0x%" PRIx64, v->pc[k]);
+			snprintf(buf, sizeof(buf), "0x%" PRIx64,
+				 AGG_PC(v->pc[k]));
 		tbuf_printf(b, "    %s\n", buf);
 	}
 }

@@ -6,6 +6,9 @@
 # .plt.sec), with syscalls beside them or without, nested calls (a
 # callback calling out again) and recursion; -fno-plt has no PLT entry
 # to probe: ptrace under auto, a one-line error when forced.
+# Some 30 traces, each putting in and taking out uprobes (a few tenths
+# of a second in the kernel): half a minute on an idle machine.
+# timeout-factor: 2
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/progs/libcall/lc.sh"
 command -v python3 > /dev/null || skip "no python3"
