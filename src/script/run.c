@@ -38,9 +38,9 @@
 #include "script/kernel.h"
 #include "script/parse.h"
 #include "script/run.h"
+#include "script/stacks.h"
 #include "sysent/sysent.h"
 #include "syscall/printers.h"
-#include "unwind/unwind.h"
 #include "xlat/xlat.h"
 
 /* One probe of a clause, ready to be matched. */
@@ -283,169 +283,6 @@ static void host_system(void *hctx, const char *cmd)
 }
 
 /*
- * Address spaces, for ustack: a process gets a number of its own at its
- * execve (and when first seen); a fork child has its parent's, the
- * same code at the same addresses.  A stack's pcs carry that number
- * above AGG_PC_BITS, so that one address in two programs (two non-PIE
- * executables both at 0x400000) is two frames with their own names,
- * while a forking server's children share their stacks' keys.  The
- * numbers wrap at 16 bits: two programs apart by 65,535 execs, at the
- * same address, would share a name.
- */
-#define SPACE_BUCKETS 256
-
-static struct space {
-	pid_t tgid;
-	uint16_t id;
-	struct space *next;
-} *spaces[SPACE_BUCKETS];
-static uint16_t last_space;
-
-static struct space **space_slot(pid_t tgid)
-{
-	struct space **p = &spaces[(unsigned int)tgid % SPACE_BUCKETS];
-
-	while (*p && (*p)->tgid != tgid)
-		p = &(*p)->next;
-	return p;
-}
-
-static uint16_t new_space(void)
-{
-	if (!++last_space)
-		last_space = 1;
-	return last_space;
-}
-
-/* tgid's number, 0 when none can be kept (out of memory). */
-static uint16_t space_set(pid_t tgid, uint16_t id)
-{
-	struct space **p = space_slot(tgid);
-
-	if (!*p) {
-		*p = calloc(1, sizeof(**p));
-		if (!*p)
-			return 0;
-		(*p)->tgid = tgid;
-	}
-	(*p)->id = id ? id : new_space();
-	return (*p)->id;
-}
-
-static uint16_t space_of(pid_t tgid)
-{
-	struct space *sp = *space_slot(tgid);
-
-	return sp ? sp->id : space_set(tgid, 0);
-}
-
-static void space_drop(pid_t tgid)
-{
-	struct space **p = space_slot(tgid), *sp = *p;
-
-	if (sp) {
-		*p = sp->next;
-		free(sp);
-	}
-}
-
-static void spaces_free(void)
-{
-	for (size_t i = 0; i < SPACE_BUCKETS; i++) {
-		while (spaces[i]) {
-			struct space *sp = spaces[i];
-
-			spaces[i] = sp->next;
-			free(sp);
-		}
-	}
-}
-
-/*
- * ustack: the frames' texts are looked up when the stack is taken (the
- * process may be gone when the maps are printed) and kept by pc, tagged
- * with its address space.
- */
-#define FRAME_BUCKETS 4096
-
-static struct frame_text {
-	uint64_t pc;
-	char *text;
-	struct frame_text *next;
-} *frames[FRAME_BUCKETS];
-
-static struct frame_text **frame_slot(uint64_t pc)
-{
-	struct frame_text **p = &frames[(pc >> 2) % FRAME_BUCKETS];
-
-	while (*p && (*p)->pc != pc)
-		p = &(*p)->next;
-	return p;
-}
-
-static int host_ustack(void *ctx, uint64_t *pc, unsigned int max)
-{
-	struct tcb *tcp = ctx;
-	uint64_t tag;
-	char buf[512];
-	int n;
-
-	if (!tcp)
-		return -EINVAL;
-	tag = (uint64_t)space_of(tcp->tgid ? tcp->tgid : tcp->pid)
-	      << AGG_PC_BITS;
-	n = unwind_pcs(tcp, pc, max);
-	for (int i = 0; i < n; i++) {
-		uint64_t addr = AGG_PC(pc[i]);
-		struct frame_text **p, *f;
-
-		pc[i] = addr | tag;
-		p = frame_slot(pc[i]);
-		if (*p)
-			continue;
-		if (unwind_pc_text(tcp, addr, i > 0, buf, sizeof(buf)) < 0)
-			continue;
-		f = malloc(sizeof(*f));
-		if (!f)
-			break;
-		f->pc = pc[i];
-		f->text = strdup(buf);
-		f->next = NULL;
-		if (!f->text) {
-			free(f);
-			break;
-		}
-		*p = f;
-	}
-	return n;
-}
-
-static int host_frame(void *hctx, uint64_t pc, char *buf, size_t size)
-{
-	struct frame_text *f = *frame_slot(pc);
-
-	(void)hctx;
-	if (!f)
-		return -1;
-	snprintf(buf, size, "%s", f->text);
-	return 0;
-}
-
-static void frames_free(void)
-{
-	for (unsigned int b = 0; b < FRAME_BUCKETS; b++) {
-		while (frames[b]) {
-			struct frame_text *f = frames[b];
-
-			frames[b] = f->next;
-			free(f->text);
-			free(f);
-		}
-	}
-	spaces_free();
-}
-
-/*
  * -w: override(), signal(), chill() tamper with the syscall at whose
  * entry the clause fires, as -e inject= does; elsewhere the engine says
  * -EINVAL and the evaluator faults.
@@ -470,8 +307,8 @@ static int host_chill(void *ctx, uint64_t ns)
 static const struct script_host host = {
 	.read_str = host_read_str,
 	.comm = host_comm,
-	.ustack = host_ustack,
-	.frame = host_frame,
+	.ustack = stacks_ustack,
+	.frame = stacks_frame,
 	.fd_path = host_fd_path,
 	.write = host_write,
 	.warn = host_warn,
@@ -718,10 +555,8 @@ static void on_spawned(struct tcb *parent, pid_t child, int how,
 	uint64_t arg[2] = { (uint64_t)child, clone_flags };
 
 	(void)how;
-	/* A copy of the parent's memory (or the parent's own): its space. */
 	if (script_rt_wants_ustack(rt))
-		space_set(child, space_of(parent->tgid ? parent->tgid :
-							  parent->pid));
+		stacks_spawned(parent->tgid ? parent->tgid : parent->pid, child);
 	if (!want_fork)
 		return;
 	ev_task(&ev, parent);
@@ -757,8 +592,7 @@ static void on_exec(struct tcb *tcp, pid_t former_tid)
 	}
 	if (t)
 		t->comm_ok = t->ids_ok = false;
-	if (*space_slot(tcp->pid))
-		space_set(tcp->pid, 0);
+	stacks_exec(tcp->pid);
 	if (keep_comm)
 		remember_comm(tcp);
 	if (!want_exec)
@@ -791,7 +625,7 @@ static void on_exited(struct tcb *tcp, int status)
 	}
 	thr_drop(tcp->pid);
 	if (!tcp->tgid || tcp->tgid == tcp->pid)
-		space_drop(tcp->pid);
+		stacks_exited(tcp->pid);
 	script_rt_thread_gone(rt, tcp->pid);
 }
 
@@ -1498,7 +1332,7 @@ void script_finish(void)
 	for (unsigned int b = 0; b < THR_BUCKETS; b++)
 		while (thr[b])
 			thr_drop(thr[b]->tid);
-	frames_free();
+	stacks_free();
 	script_free(script);
 	script = NULL;
 }

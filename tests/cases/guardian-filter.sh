@@ -13,32 +13,32 @@ need_progs openloop reaper
 
 [ "$TOOL" = strace ] && exit 0	# sltrace's guardian
 
-# The program's line, or what became of it: how each process below the
-# reaper ended, what the guardian said, and (from fail) where the ones
-# still there are.
-wait_program() {
-	local i=0
-	while ! grep -qE '^(ok|failed) ' tracer.out 2>/dev/null; do
+# poll RUN WHAT CMD...: until CMD holds; past the limit, what became of
+# each process below the reaper, what the guardian said, and (from
+# fail) where the ones still there are.
+poll() {
+	local run=$1 what=$2 i=0
+	shift 2
+	until "$@"; do
 		i=$((i + 1))
 		if [ $i -gt $((POLL_LIMIT * 20)) ]; then
 			show tracer.out tracer.err reaper.out
-			fail "run $1: the program never ended its loop"
+			fail "run $run: $what"
 		fi
 		sleep 0.05
 	done
 }
+said_result() { grep -qE '^(ok|failed) ' tracer.out 2>/dev/null; }
+reaper_gone() { ! kill -0 "$REAPER_PID" 2>/dev/null; }
 
-# wait_all: every process below the reaper gone (none left stopped).
+# The program's line.
+wait_program() {
+	poll "$1" "the program never ended its loop" said_result
+}
+
+# Every process below the reaper gone (none left stopped).
 wait_all() {
-	local i=0
-	while kill -0 "$REAPER_PID" 2>/dev/null; do
-		i=$((i + 1))
-		if [ $i -gt $((POLL_LIMIT * 20)) ]; then
-			show tracer.out tracer.err reaper.out
-			fail "run $1: a process below the tracer never ended"
-		fi
-		sleep 0.05
-	done
+	poll "$1" "a process below the tracer never ended" reaper_gone
 	wait_tracer
 	expect_rc 137 "$TRACER_RC" "run $1: tracer"
 }
