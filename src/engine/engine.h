@@ -203,9 +203,10 @@ char *launch_resolve_path(const char *name);
 pid_t launch_held(const struct engine_config *conf);
 
 /*
- * The held command goes on to its execve (go), or ends without running
- * anything (!go: it reads end-of-file, as it does should sltrace die
- * first).  engine_run() says go itself.  Once; then a no-op.
+ * The held command goes on to its execve (go), or ends with exit 1
+ * without running anything (!go; should sltrace die first, it reads
+ * end-of-file and says so).  engine_run() says go itself.  Once; then a
+ * no-op.
  */
 void launch_go(bool go);
 

@@ -6,7 +6,8 @@
  * which syscall tracing starts, so that its execve is seen), and sends
  * the byte once everything that must watch the command is in place (a
  * guardian, see src/guard/).  Should sltrace die before that, the child
- * reads end-of-file and exits without running the command: it is never
+ * reads end-of-file and exits 1 without running the command, saying so
+ * (sltrace refusing to go on sends 'n' instead: it said why): it is never
  * left stopped with nobody to continue it, nor run under a filter that
  * asks for a tracer nobody answers.
  */
@@ -161,7 +162,11 @@ become_command(const char *path, char **argv, const struct passwd *pw,
 	do
 		got = read(wait_fd, &go, 1);
 	while (got < 0 && errno == EINTR);
-	if (got != 1)
+	/* Said when sltrace is gone; its own refusal ('n') it said itself. */
+	if (got == 0)
+		fprintf(stderr, "%s: the tracer ended before %s started: not running it\n",
+			log_progname, path);
+	if (got != 1 || go != 'g')
 		_exit(1);
 	close(wait_fd);
 	apply_env();
@@ -186,8 +191,7 @@ void launch_go(bool go)
 	if (go_fd < 0)
 		return;
 	/* MSG_NOSIGNAL: a command already killed is no SIGPIPE of ours. */
-	if (go)
-		send(go_fd, "g", 1, MSG_NOSIGNAL);
+	send(go_fd, go ? "g" : "n", 1, MSG_NOSIGNAL);
 	close(go_fd);
 	go_fd = -1;
 }
