@@ -197,12 +197,6 @@ void launch_go(bool go)
 }
 
 /*
- * The held command seized with our options and interrupted: that stop,
- * collected by the stop loop like any other, is where tracing starts.
- * 0, or -1 with the error said and the command killed (never exec'd:
- * nothing of the user's ran).
- */
-/*
  * Wait (a while) until the held command blocks in its read.  Interrupted
  * there, it restarts the read and then runs to its execve through the
  * same syscalls every time; interrupted earlier, it would go through
@@ -232,6 +226,12 @@ static void wait_blocked(pid_t pid)
 	}
 }
 
+/*
+ * The held command seized with our options and interrupted: that stop,
+ * collected by the stop loop like any other, is where tracing starts.
+ * 0, or -1 with the error said and the command killed (never exec'd:
+ * nothing of the user's ran).
+ */
 static int seize_held(pid_t pid)
 {
 	int err;

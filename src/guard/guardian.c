@@ -53,6 +53,7 @@
 #include "guard/guard.h"
 #include "guard/internal.h"
 #include "log.h"
+#include "util/procstat.h"
 
 #ifndef PTRACE_EVENT_STOP
 #define PTRACE_EVENT_STOP 128
@@ -153,29 +154,21 @@ static bool stop_pending(pid_t tgid, pid_t tid)
  */
 static char thread_state(pid_t tgid, pid_t tid, int *exit_code)
 {
-	char path[64], buf[1024], *p;
-	int field = 3;
+	char path[64], buf[1024];
+	const char *state, *code;
 
 	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", (int)tgid,
 		 (int)tid);
 	if (read_small(path, buf, sizeof(buf)) < 0)
 		return 0;
-	/* The name may hold anything: fields follow the last ')'. */
-	p = strrchr(buf, ')');
-	if (!p || p[1] != ' ')
+	state = procstat_field(buf, 3);
+	if (!state)
 		return 0;
-	p += 2;
-	{
-		char state = *p;
-
-		while (field < 52 && (p = strchr(p, ' ')) != NULL) {
-			p++;
-			field++;
-		}
-		if (exit_code)
-			*exit_code = p && field == 52 ? atoi(p) : 0;
-		return state;
+	if (exit_code) {
+		code = procstat_field(buf, 52);
+		*exit_code = code ? atoi(code) : 0;
 	}
+	return *state;
 }
 
 static struct gthread *find_thread(struct gstate *g, pid_t tid)

@@ -15,13 +15,14 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -41,6 +42,7 @@
 #include "script/stacks.h"
 #include "sysent/sysent.h"
 #include "syscall/printers.h"
+#include "util/procstat.h"
 #include "xlat/xlat.h"
 
 /* One probe of a clause, ready to be matched. */
@@ -348,9 +350,10 @@ static void read_ids(struct thr *t)
  */
 static int task_cpu(pid_t tid)
 {
-	char path[64], buf[1024], *p;
-	int fd, field = 3;
+	char path[64], buf[1024];
+	const char *cpu;
 	ssize_t n;
+	int fd;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)tid);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -361,17 +364,8 @@ static int task_cpu(pid_t tid)
 	if (n <= 0)
 		return -1;
 	buf[n] = '\0';
-	/* The name may hold anything: fields follow the last ')'. */
-	p = strrchr(buf, ')');
-	if (!p || p[1] != ' ')
-		return -1;
-	for (p += 2; field < 39; field++) {
-		p = strchr(p, ' ');
-		if (!p)
-			return -1;
-		p++;
-	}
-	return atoi(p);
+	cpu = procstat_field(buf, 39);
+	return cpu ? atoi(cpu) : -1;
 }
 
 static void ev_task(struct script_event *ev, struct tcb *tcp)
@@ -554,8 +548,9 @@ static void on_spawned(struct tcb *parent, pid_t child, int how,
 	struct script_event ev = { 0 };
 	uint64_t arg[2] = { (uint64_t)child, clone_flags };
 
-	(void)how;
-	if (script_rt_wants_ustack(rt))
+	/* A thread is in its process's space already. */
+	if (script_rt_wants_ustack(rt) &&
+	    !(how == ENGINE_CLONE && (clone_flags & CLONE_THREAD)))
 		stacks_spawned(parent->tgid ? parent->tgid : parent->pid, child);
 	if (!want_fork)
 		return;
