@@ -25,7 +25,7 @@ mask() {
 		-e 's/(stx_[abcm]time)=\{[^}]*\}/\1=T/g' \
 		-e 's#/\* [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+[+-][0-9]{4} \*/#/* T */#g' \
 		-e 's/(f_bfree|f_bavail|f_ffree|freeram|procs|sharedram|bufferram)=[0-9]+/\1=N/g' \
-		-e 's/(si_utime|si_stime|ru_maxrss|ru_minflt|ru_nvcsw|ru_nivcsw|tms_[a-z]+)=[0-9]+( \/\* [0-9.]+ s \*\/)?/\1=N/g' \
+		-e 's/(si_utime|si_stime|ru_maxrss|ru_minflt|ru_majflt|ru_inblock|ru_oublock|ru_nvcsw|ru_nivcsw|tms_[a-z]+)=[0-9]+( \/\* [0-9.]+ s \*\/)?/\1=N/g' \
 		-e 's/(tv_sec|tv_nsec|tv_usec)=[0-9]+/\1=T/g' \
 		-e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}[+-][0-9]{4}/DATE/g' \
 		-e 's/f_handle="[^"]*"/f_handle=H/g' \
