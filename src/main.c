@@ -485,6 +485,7 @@ int main(int argc, char **argv)
 		exec_next = consumer.exec;
 		consumer.exec = on_exec_gate;
 	}
+
 	/* The kernel measures the system time: no rusage at each stop. */
 	if (kcounts)
 		cfg.need_stime = false;
@@ -494,6 +495,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	engine_add_consumer(&consumer);
+	/* The kernel's ustack reads the files code is mapped from. */
+	if (beside)
+		kbpf_engine_hooks();
 	script_attach();
 	/* -f takes the program's children from its own ptrace: say so. */
 	if (cfg.follow_forks)
@@ -502,6 +506,7 @@ int main(int argc, char **argv)
 	/* Following the tasks to their execs only: no syscall stops. */
 	if (gated)
 		ec->trace_set = &no_syscalls;
+
 	subcall_stops_init(ec->trace_set);
 	if (engine_init(ec, NULL) < 0) {
 		out_finish();

@@ -47,6 +47,16 @@ void kbpf_script_collect(kbpf_script_fn fn, void *ctx)
 {
 }
 
+int kbpf_ustack(int64_t id, uint64_t *frames, unsigned int max)
+{
+	return -1;
+}
+
+const char *kbpf_uw_path(unsigned int id)
+{
+	return NULL;
+}
+
 void kbpf_beside_ptrace(void)
 {
 }
@@ -57,6 +67,10 @@ bool kbpf_exec_gate(void)
 }
 
 void kbpf_gate_execs(void)
+{
+}
+
+void kbpf_engine_hooks(void)
 {
 }
 

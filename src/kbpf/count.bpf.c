@@ -42,6 +42,7 @@ struct bpf_iter__task {
 
 struct pt_regs {
 	unsigned long bx;	/* i386's first argument */
+	unsigned long bp, ip, sp;	/* where ustack starts */
 } __attribute__((preserve_access_index));
 struct linux_binprm;
 
@@ -200,9 +201,13 @@ static __always_inline void hist_add(__u32 row, int err, __u64 wall)
 		count_lost();
 }
 
+#include "ustack.bpf.h"
+
 /* What a script statement can read of a syscall event. */
 struct sctx {
 	__s64 pid, tid, nr, ret, err, lat;
+	struct pt_regs *regs;	/* a syscall's: ustack */
+	__u32 pers;
 };
 
 static __always_inline __s64 src_of(__u32 src, __s64 c, const struct sctx *x)
@@ -275,6 +280,8 @@ static __always_inline void script_run(__u32 call, __u32 at_exit,
 				       const struct sctx *x, __u32 pers,
 				       __u32 nr, __u32 cmask)
 {
+	__s64 stack = -1;
+
 	for (__u32 i = 0; i < KBPF_SSTMTS; i++) {
 		const volatile struct kbpf_sstmt *st = &cfg.stmts[i];
 		struct kbpf_skey k;
@@ -306,11 +313,16 @@ static __always_inline void script_run(__u32 call, __u32 at_exit,
 		for (__u32 j = 0; j < KBPF_SKEYS; j++) {
 			if (j >= st->nkeys)
 				break;
-			if (st->key_src[j] == KBPF_SRC_COMM)
+			if (st->key_src[j] == KBPF_SRC_COMM) {
 				bpf_get_current_comm(k.comm, sizeof(k.comm));
-			else
+			} else if (st->key_src[j] == KBPF_SRC_USTACK) {
+				if (stack < 0 && cfg.ustack && x->regs)
+					stack = ustack_id(x->regs, x->pers);
+				k.k[j] = stack < 0 ? 0 : stack;
+			} else {
 				k.k[j] = src_of(st->key_src[j],
 						st->key_const[j], x);
+			}
 		}
 		v = scaled(src_of(st->val_src, st->val_const, x), st);
 		a = get_or_add(&smaps, &k, &zero_sval);
@@ -400,7 +412,8 @@ int BPF_PROG(on_enter, struct pt_regs *regs, long id)
 		__u64 pt = bpf_get_current_pid_tgid();
 		struct sctx x = { .pid = (__s64)(pt >> 32),
 				  .tid = (__s64)(__u32)pt,
-				  .nr = pers * KBPF_ROWS + raw };
+				  .nr = pers * KBPF_ROWS + raw,
+				  .regs = regs, .pers = pers };
 
 		script_run(0, 0, &x, pers, (__u32)raw, 0);
 	}
@@ -450,7 +463,8 @@ int BPF_PROG(on_exit, struct pt_regs *regs, long ret)
 		__u64 pt = bpf_get_current_pid_tgid();
 		struct sctx x = { .pid = (__s64)(pt >> 32),
 				  .tid = (__s64)(__u32)pt, .nr = t->nr,
-				  .ret = ret, .err = err, .lat = (__s64)wall };
+				  .ret = ret, .err = err, .lat = (__s64)wall,
+				  .regs = regs, .pers = t->nr / KBPF_ROWS };
 
 		script_run(0, 1, &x, t->nr / KBPF_ROWS, t->nr % KBPF_ROWS, 0);
 		return 0;

@@ -33,4 +33,17 @@ void kbpf_lc_hist(unsigned int row, const uint64_t *buckets);
 /* Probes detached, everything freed. */
 void kbpf_lc_finish(void);
 
+/* uwtab.c: unwind rows for ustack in the kernel. */
+
+struct kbpf_ev_obj;
+/* After the load: the maps.  -1 if it has none. */
+int kbpf_uw_init(struct bpf_object *obj);
+/* Rows for the executable files process tgid maps that have none yet. */
+void kbpf_uw_scan(pid_t tgid);
+/* The program met a file it has no rows for. */
+void kbpf_uw_asked(const struct kbpf_ev_obj *ev);
+/* Stacks cut short so far. */
+uint64_t kbpf_uw_cut(int ncpus);
+void kbpf_uw_finish(void);
+
 #endif

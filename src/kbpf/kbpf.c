@@ -152,6 +152,9 @@ static void config_fill(struct kbpf_config *c)
 	c->nstmts = nsstmts;
 	for (unsigned int i = 0; i < nsstmts; i++) {
 		c->stmts[i] = sstmts[i];
+		for (unsigned int k = 0; k < sstmts[i].nkeys; k++)
+			if (sstmts[i].key_src[k] == KBPF_SRC_USTACK)
+				c->ustack = 1;
 		for (int p = 0; sstmts[i].at_exit && p < KBPF_NPERS; p++)
 			for (unsigned int w = 0; w < KBPF_ROWS / 64; w++)
 				c->script_bits[p][w] |= sstmts[i].bits[p][w];
@@ -232,6 +235,10 @@ static int on_event(void *ctx, void *data, size_t size)
 {
 	__u32 tid;
 
+	if (size == sizeof(struct kbpf_ev_obj)) {
+		kbpf_uw_asked(data);
+		return 0;
+	}
 	if (size < sizeof(tid))
 		return 0;
 	memcpy(&tid, data, sizeof(tid));
@@ -277,6 +284,13 @@ int kbpf_load(char *why, size_t size)
 	set_entries("hists", conf.hist ? 4096 : 1);
 	set_entries("smaps", nsstmts ? KBPF_SMAP_KEYS : 1);
 	set_entries("shists", script_hists() ? KBPF_SHIST_KEYS : 1);
+	/* ustack's tables, only when a statement walks stacks. */
+	if (!conf.ustack) {
+		set_entries("uw_objs", 1);
+		set_entries("uw_rows", 1);
+		set_entries("uw_asked", 1);
+		set_entries("ustacks", 1);
+	}
 	set_autoload("on_switch", conf.oncpu);
 	set_autoload("lc_entry", kbpf_lc_active());
 	set_autoload("lc_return", kbpf_lc_active());
@@ -318,6 +332,10 @@ int kbpf_load(char *why, size_t size)
 		snprintf(why, size, "no ring buffer: %s", strerror(errno));
 		goto fail;
 	}
+	if (conf.ustack && kbpf_uw_init(obj) < 0) {
+		snprintf(why, size, "its BPF program has no ustack maps");
+		goto fail;
+	}
 	ncpus = libbpf_num_possible_cpus();
 	if (ncpus <= 0) {
 		snprintf(why, size, "cannot count the CPUs");
@@ -328,6 +346,7 @@ int kbpf_load(char *why, size_t size)
 fail:
 	detach_all();
 	kbpf_lc_finish();
+	kbpf_uw_finish();
 	bpf_object__close(obj);
 	obj = NULL;
 	return -1;
@@ -337,6 +356,7 @@ static void unload(void)
 {
 	detach_all();
 	kbpf_lc_finish();
+	kbpf_uw_finish();
 	ring_buffer__free(rb);
 	rb = NULL;
 	bpf_object__close(obj);
@@ -511,9 +531,14 @@ void kbpf_check_lost(void)
 {
 	uint64_t lost = lost_calls();
 
+	uint64_t cut = conf.ustack ? kbpf_uw_cut(ncpus) : 0;
+
 	if (lost)
 		log_error("%llu calls not counted: a BPF map was full",
 			  (unsigned long long)lost);
+	if (cut)
+		log_error("%llu stacks cut short: code with no unwind table "
+			  "(not yet read, or none)", (unsigned long long)cut);
 }
 
 void kbpf_collect(bool last)
@@ -595,9 +620,26 @@ void kbpf_beside_ptrace(void)
 	beside = true;
 }
 
+/* Some statement of the script keys by ustack. */
+static bool ustack_wanted(void)
+{
+	for (unsigned int i = 0; i < nsstmts; i++)
+		for (unsigned int k = 0; k < sstmts[i].nkeys; k++)
+			if (sstmts[i].key_src[k] == KBPF_SRC_USTACK)
+				return true;
+	return false;
+}
+
+/*
+ * The launched command's stacks walk code the kernel must have unwind
+ * rows for before it runs: the engine stops it at its execs and at the
+ * mmap calls that map code (kbpf_gate_mmaps()), where the files are
+ * read.  A -p process's files are read when it is adopted, and those it
+ * maps later when the program first meets them (kbpf_uw_asked()).
+ */
 bool kbpf_exec_gate(void)
 {
-	return kbpf_lc_gated();
+	return kbpf_lc_gated() || (ustack_wanted() && cfg.argv);
 }
 
 void kbpf_gate_execs(void)
@@ -608,7 +650,7 @@ void kbpf_gate_execs(void)
 
 void kbpf_exec(pid_t pid)
 {
-	if (gate && obj)
+	if (gate && obj && kbpf_lc_gated())
 		kbpf_lc_exec(obj, pid);
 }
 
@@ -620,6 +662,8 @@ int kbpf_watch(pid_t pid, bool launched)
 	/* The command's program is probed at its execve. */
 	if (n > 0 && !launched)
 		kbpf_exec(pid);
+	if (n > 0 && !launched && !gate && conf.ustack)
+		kbpf_uw_scan(pid);
 	return n > 0 ? 0 : n == 0 ? -ESRCH : n;
 }
 

@@ -65,6 +65,12 @@ void kbpf_beside_ptrace(void);
  */
 bool kbpf_exec_gate(void);
 void kbpf_gate_execs(void);
+/*
+ * Beside the engine (or as its gate), before engine_init(): what the
+ * program needs of the engine's stops.  ustack in the kernel reads the
+ * files of code the traced processes exec and mmap, before they run it.
+ */
+void kbpf_engine_hooks(void);
 void kbpf_exec(pid_t pid);
 
 /*
@@ -109,5 +115,14 @@ typedef void (*kbpf_script_fn)(void *ctx, const struct kbpf_skey *k,
 			       const struct kbpf_sval *v,
 			       const unsigned long long *buckets);
 void kbpf_script_collect(kbpf_script_fn fn, void *ctx);
+
+/*
+ * A ustack key's frames (innermost first): each is an object number
+ * above KBPF_FRAME_SHIFT (kbpf_shared.h) and its file offset below, or
+ * with object 0 an address no file maps.  How many, or -1.
+ */
+int kbpf_ustack(int64_t id, uint64_t *frames, unsigned int max);
+/* The file of object number id (the path its process mapped). */
+const char *kbpf_uw_path(unsigned int id);
 
 #endif

@@ -45,6 +45,7 @@ enum kbpf_src {
 	KBPF_SRC_LATENCY,	/* ns, entry to exit */
 	KBPF_SRC_COMM,		/* a key only: the 16 bytes of comm */
 	KBPF_SRC_CPU,		/* the CPU the event happens on */
+	KBPF_SRC_USTACK,	/* a key only: the user stack's id (ustacks) */
 };
 
 enum kbpf_op { KBPF_OP_EQ, KBPF_OP_NE, KBPF_OP_LT, KBPF_OP_GT, KBPF_OP_LE,
@@ -84,6 +85,58 @@ struct kbpf_sval {
 #define KBPF_SMAP_KEYS		16384
 #define KBPF_SHIST_KEYS		2048
 
+/*
+ * ustack in the kernel: the loader gives each executable file the
+ * traced tasks map (by device and inode, as the kernel sees the file of
+ * a mapping) its rows of unwind rules, made from its .eh_frame, and the
+ * program walks the stack by them.  A stack is kept once in ustacks, by
+ * its id; each frame is its object's number above KBPF_FRAME_SHIFT and
+ * its offset in the file below (object 0: an address no file maps).
+ */
+#define KBPF_USTACK_MAX		127	/* frames: src/script's AGG_STACK_MAX */
+#define KBPF_USTACKS		8192	/* stacks kept */
+#define KBPF_UW_ROWS		(1u << 19)
+#define KBPF_UW_OBJS		4096
+#define KBPF_FRAME_SHIFT	48
+
+/* How a row finds the caller's frame (its CFA: a register plus cfa_off;
+ * the return address is at CFA - 8 as on every x86-64 frame). */
+#define KBPF_CFA_END	0	/* no caller: outermost, or rules we can't follow */
+#define KBPF_CFA_RSP	1
+#define KBPF_CFA_RBP	2
+
+/* The rule from file offset off up to the next row's. */
+struct kbpf_uwrow {
+	__u32 off;
+	__u8 cfa_reg;		/* KBPF_CFA_* */
+	__u8 rbp_saved;		/* the caller's rbp is at CFA + rbp_off */
+	__s16 rbp_off;
+	__s32 cfa_off;
+};
+
+struct kbpf_uwobj_key {
+	__u64 dev;		/* the kernel's s_dev: major << 20 | minor */
+	__u64 ino;
+};
+
+/* An object's rows: uw_rows[first .. first + n), sorted by off. */
+struct kbpf_uwobj {
+	__u32 id;		/* 1..65535, the frames' object number */
+	__u32 first, n, pad;
+};
+
+struct kbpf_ustack {
+	__u32 n, pad;
+	__u64 f[KBPF_USTACK_MAX];
+};
+
+/* What the ring buffer carries: a task -f picked up (__u32 tid), or
+ * this, a process that runs code of a file the loader has no rows for. */
+struct kbpf_ev_obj {
+	__u32 tgid, pad;
+	struct kbpf_uwobj_key key;
+};
+
 struct kbpf_config {
 	__u32 follow;		/* -f: forks and threads of traced tasks */
 	__u32 announce;		/* -f's new tasks told to the loader */
@@ -102,7 +155,8 @@ struct kbpf_config {
 	/* -e trace= and --hist=SET, a bit per row and personality. */
 	__u64 trace_bits[KBPF_NPERS][KBPF_ROWS / 64];
 	__u64 hist_bits[KBPF_NPERS][KBPF_ROWS / 64];
-	__u32 nstmts, pad;
+	__u32 nstmts;
+	__u32 ustack;		/* some statement's key is ustack */
 	/* The syscalls some statement fires at the exit of. */
 	__u64 script_bits[KBPF_NPERS][KBPF_ROWS / 64];
 	struct kbpf_sstmt stmts[KBPF_SSTMTS];

@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <fnmatch.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,6 +30,7 @@
 #include "script/eval.h"
 #include "script/kernel.h"
 #include "script/parse.h"
+#include "script/stacks.h"
 #include "log.h"
 #include "sysent/sysent.h"
 
@@ -51,7 +53,7 @@ static const struct {
 	{ "name", KBPF_SRC_NR },	   { "retval", KBPF_SRC_RETVAL },
 	{ "errno", KBPF_SRC_ERRNO },	   { "errname", KBPF_SRC_ERRNO },
 	{ "latency", KBPF_SRC_LATENCY }, { "comm", KBPF_SRC_COMM },
-	{ "cpu", KBPF_SRC_CPU },
+	{ "cpu", KBPF_SRC_CPU },	   { "ustack", KBPF_SRC_USTACK },
 };
 
 static const char *const fns[] = { "count", "sum", "min", "max",
@@ -190,7 +192,8 @@ static bool add_pred(struct kbpf_sstmt *s, const struct script_expr *e,
 		return false;
 	}
 	if (!number_of(a, &src, &ignored, &en) || src == KBPF_SRC_CONST ||
-	    src == KBPF_SRC_COMM || src == KBPF_SRC_NR || en ||
+	    src == KBPF_SRC_COMM || src == KBPF_SRC_NR ||
+	    src == KBPF_SRC_USTACK || en ||
 	    !kop(op, &s->pred_op[s->npreds]))
 		return false;
 	*reads_exit |= exit_only(src);
@@ -220,7 +223,8 @@ static bool value_of(struct kbpf_sstmt *s, const struct script_expr *e,
 		e = e->kid[0];
 	}
 	if (!number_of(e, &s->val_src, &s->val_const, &en) || en ||
-	    s->val_src == KBPF_SRC_COMM || s->val_src == KBPF_SRC_NR)
+	    s->val_src == KBPF_SRC_COMM || s->val_src == KBPF_SRC_NR ||
+	    s->val_src == KBPF_SRC_USTACK)
 		return false;
 	*reads_exit |= exit_only(s->val_src);
 	return true;
@@ -250,7 +254,7 @@ static const char *stmt_of(const struct script_stmt *x, struct kbpf_sstmt *s,
 	for (size_t i = 0; i < lhs->n; i++) {
 		if (!number_of(lhs->kid[i], &s->key_src[i], &s->key_const[i],
 			       &h->errname[i]))
-			return "a key other than pid, tid, name, comm, retval, errno, errname, latency or a number";
+			return "a key other than pid, tid, name, comm, retval, errno, errname, latency, cpu, ustack or a number";
 		*reads_exit |= exit_only(s->key_src[i]);
 	}
 	if (f == 0) {		/* count(): the value is not read */
@@ -422,6 +426,8 @@ static const char *call_clause(const struct script_clause *cl)
 	if (clause_reads(cl, "retval") || clause_reads(cl, "errno") ||
 	    clause_reads(cl, "errname"))
 		return "a call's retval, errno or errname (the prototype's types)";
+	if (clause_reads(cl, "ustack"))
+		return "a call's ustack (its PLT frame)";
 	for (size_t j = 0; j < cl->nprobes; j++)
 		if (cl->probes[j].lib)
 			return "call:FUNC@LIB";
@@ -638,6 +644,7 @@ static void merge_one(void *ctx, const struct kbpf_skey *k,
 {
 	struct merge_ctx *c = ctx;
 	struct agg_val key[KBPF_SKEYS];
+	static uint64_t pcs[KBPF_SKEYS][KBPF_USTACK_MAX];
 	const struct khost *h;
 	struct agg_map *map;
 	struct agg_part p;
@@ -655,6 +662,24 @@ static void merge_one(void *ctx, const struct kbpf_skey *k,
 
 		key[i].type = AGG_KEY_INT;
 		key[i].i = k->k[i];
+		if (st[k->stmt].key_src[i] == KBPF_SRC_USTACK) {
+			int n = kbpf_ustack(k->k[i], pcs[i], KBPF_USTACK_MAX);
+
+			key[i].type = AGG_KEY_STACK;
+			key[i].stack.pc = pcs[i];
+			key[i].stack.n = n < 0 ? 0 : (unsigned int)n;
+			for (int j = 0; j < n; j++) {
+				unsigned int obj = (unsigned int)(pcs[i][j] >>
+							KBPF_FRAME_SHIFT);
+
+				pcs[i][j] = stacks_file_pc(obj,
+					kbpf_uw_path(obj),
+					pcs[i][j] & ((UINT64_C(1) <<
+						      KBPF_FRAME_SHIFT) - 1),
+					j > 0);
+			}
+			continue;
+		}
 		if (st[k->stmt].key_src[i] == KBPF_SRC_COMM) {
 			s = k->comm;
 			key[i].str.len = strnlen(k->comm, sizeof(k->comm));

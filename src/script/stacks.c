@@ -166,8 +166,52 @@ int stacks_frame(void *hctx, uint64_t pc, char *buf, size_t size)
 	return 0;
 }
 
+/*
+ * Frames the kernel walked: an object (a file) and an offset in it.  Each
+ * object gets an address space of its own, so that its frames' pcs are
+ * its offsets tagged with that space, named from the file.
+ */
+static uint16_t *obj_spaces;	/* by object number, 0: none yet */
+
+uint64_t stacks_file_pc(unsigned int obj, const char *path, uint64_t off,
+			bool caller)
+{
+	struct frame_text **p, *f;
+	uint64_t pc;
+	char buf[512];
+
+	if (!obj || obj > UINT16_MAX)
+		return AGG_PC(off);
+	if (!obj_spaces) {
+		obj_spaces = calloc(UINT16_MAX + 1, sizeof(*obj_spaces));
+		if (!obj_spaces)
+			return AGG_PC(off);
+	}
+	if (!obj_spaces[obj])
+		obj_spaces[obj] = new_space();
+	pc = (uint64_t)obj_spaces[obj] << AGG_PC_BITS | AGG_PC(off);
+	p = frame_slot(pc);
+	if (*p || unwind_file_text(path, off, caller, buf, sizeof(buf)) < 0)
+		return pc;
+	f = malloc(sizeof(*f));
+	if (!f)
+		return pc;
+	f->pc = pc;
+	f->text = strdup(buf);
+	f->next = NULL;
+	if (!f->text) {
+		free(f);
+		return pc;
+	}
+	*p = f;
+	return pc;
+}
+
 void stacks_free(void)
 {
+	free(obj_spaces);
+	obj_spaces = NULL;
+	unwind_file_text_free();
 	for (unsigned int b = 0; b < FRAME_BUCKETS; b++) {
 		while (frames[b]) {
 			struct frame_text *f = frames[b];

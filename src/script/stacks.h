@@ -7,6 +7,7 @@
 #ifndef SLTRACE_SCRIPT_STACKS_H
 #define SLTRACE_SCRIPT_STACKS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -22,6 +23,14 @@ void stacks_spawned(pid_t parent_tgid, pid_t child);
 void stacks_exec(pid_t tgid);
 /* Process tgid ended. */
 void stacks_exited(pid_t tgid);
+
+/*
+ * The pc, for a map's key, of a frame the kernel walked: offset off in
+ * object obj (a file, at path; 0: off is an address no file maps);
+ * caller: a return address.  Named from the file.
+ */
+uint64_t stacks_file_pc(unsigned int obj, const char *path, uint64_t off,
+			bool caller);
 
 void stacks_free(void);
 

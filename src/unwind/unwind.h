@@ -75,6 +75,15 @@ int unwind_pc_text(struct tcb *tcp, uint64_t pc, bool caller, char *buf,
 		   size_t size);
 
 /*
+ * The same for a frame known only as a file and an offset in it (a
+ * stack the kernel walked): 0, or -1 when no symbol covers it.  Needs
+ * no unwind_init(); unwind_file_text_free() lets the files go.
+ */
+int unwind_file_text(const char *path, uint64_t off, bool caller, char *buf,
+		     size_t size);
+void unwind_file_text_free(void);
+
+/*
  * A tracer that replaces return addresses on the stack (the library-call
  * core, src/libcall/, hooks a call's return with the address of its trap
  * page, where no unwind information is) gives the unwinders the real

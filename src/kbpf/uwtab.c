@@ -1,0 +1,440 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The unwind rows ustack walks in the kernel (ustack.bpf.h): for each
+ * executable file a traced process maps, libdw's reading of its
+ * .eh_frame, row by row, brought down to what an x86-64 frame needs
+ * (the CFA as rsp or rbp plus an offset, where the caller's rbp was
+ * saved), keyed by file offset and loaded into the program's maps.
+ * Rows the BPF walk cannot follow (a CFA computed by an expression, as
+ * in a PLT) end the stack there.
+ */
+#include "config.h"
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <inttypes.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "engine/engine.h"
+#include "engine/tcb.h"
+#include "kbpf/internal.h"
+#include "kbpf/kbpf.h"
+#include "kbpf/kbpf_shared.h"
+#include "log.h"
+
+#define DW_REG_RBP 6
+#define DW_REG_RSP 7
+#define DW_REG_RIP 16
+
+struct uw_obj {
+	struct kbpf_uwobj_key key;
+	char *path;
+};
+
+static struct uw_obj *objs; /* by id - 1 */
+static unsigned int nobjs;
+static __u32 next_row;
+static int fd_objs = -1, fd_rows = -1, fd_stacks = -1, fd_cut = -1;
+static bool rows_full_said;
+
+struct rowvec {
+	struct kbpf_uwrow *r;
+	size_t n, cap;
+};
+
+static int row_push(struct rowvec *v, const struct kbpf_uwrow *row)
+{
+	if (v->n && v->r[v->n - 1].off == row->off) {
+		v->r[v->n - 1] = *row;
+		return 0;
+	}
+	/* A row like the one before adds nothing. */
+	if (v->n && !memcmp(&v->r[v->n - 1].cfa_reg, &row->cfa_reg,
+			    sizeof(*row) - sizeof(row->off)))
+		return 0;
+	if (v->n == v->cap) {
+		size_t cap = v->cap ? v->cap * 2 : 1024;
+		struct kbpf_uwrow *r = realloc(v->r, cap * sizeof(*r));
+
+		if (!r)
+			return -ENOMEM;
+		v->r = r;
+		v->cap = cap;
+	}
+	v->r[v->n++] = *row;
+	return 0;
+}
+
+/* The offset from the CFA of a register saved there: "offset(N)". */
+static bool cfa_offset_rule(const Dwarf_Op *ops, size_t n, int64_t *off)
+{
+	if (n < 1 || ops[0].atom != DW_OP_call_frame_cfa)
+		return false;
+	if (n == 1) {
+		*off = 0;
+		return true;
+	}
+	if (n == 2 && ops[1].atom == DW_OP_plus_uconst) {
+		*off = (int64_t)ops[1].number;
+		return true;
+	}
+	return false;
+}
+
+/* One row of libdw's frame description, as the BPF walk follows it. */
+static void row_of(Dwarf_Frame *f, struct kbpf_uwrow *row)
+{
+	Dwarf_Op mem[3], *ops;
+	size_t n;
+	int64_t off;
+
+	row->cfa_reg = KBPF_CFA_END;
+	if (dwarf_frame_cfa(f, &ops, &n) != 0 || n != 1 ||
+	    ops[0].atom != DW_OP_bregx ||
+	    (ops[0].number != DW_REG_RSP && ops[0].number != DW_REG_RBP) ||
+	    (int64_t)ops[0].number2 != (int32_t)ops[0].number2)
+		return;
+	/* The return address: at CFA - 8, or nowhere (the outermost). */
+	if (dwarf_frame_register(f, DW_REG_RIP, mem, &ops, &n) < 0 ||
+	    !cfa_offset_rule(ops, n, &off) || off != -8)
+		return;
+	if (dwarf_frame_cfa(f, &ops, &n) != 0)
+		return;
+	row->cfa_off = (int32_t)ops[0].number2;
+	row->cfa_reg = ops[0].number == DW_REG_RSP ? KBPF_CFA_RSP :
+						     KBPF_CFA_RBP;
+	if (dwarf_frame_register(f, DW_REG_RBP, mem, &ops, &n) < 0) {
+		row->cfa_reg = KBPF_CFA_END;
+		return;
+	}
+	/* Same value or undefined: the caller's rbp is ours. */
+	if (!n)
+		return;
+	if (!cfa_offset_rule(ops, n, &off) || off != (int16_t)off) {
+		row->cfa_reg = KBPF_CFA_END;
+		return;
+	}
+	row->rbp_saved = 1;
+	row->rbp_off = (int16_t)off;
+}
+
+/* A vaddr's file offset, by the PT_LOAD holding it; false if none. */
+static bool file_off(Elf *e, size_t nph, uint64_t vaddr, uint64_t *off)
+{
+	for (size_t i = 0; i < nph; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (vaddr >= ph.p_vaddr && vaddr - ph.p_vaddr < ph.p_filesz) {
+			*off = vaddr - ph.p_vaddr + ph.p_offset;
+			return *off <= UINT32_MAX;
+		}
+	}
+	return false;
+}
+
+static int64_t sdata4(const unsigned char *p)
+{
+	int32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+/*
+ * The FDEs' start addresses, sorted, from .eh_frame_hdr's search table
+ * (the linker's, in the encodings every x86-64 linker writes; another
+ * means no rows).  -1 if there is none.
+ */
+static int fde_starts(Elf *e, size_t nph, uint64_t **out, size_t *count)
+{
+	const unsigned char *img, *p, *end;
+	size_t size, n;
+	GElf_Phdr ph;
+	uint64_t *v;
+	size_t i;
+
+	img = (const unsigned char *)elf_rawfile(e, &size);
+	for (i = 0; i < nph; i++)
+		if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_GNU_EH_FRAME)
+			break;
+	if (!img || i == nph || ph.p_offset > size ||
+	    ph.p_filesz > size - ph.p_offset || ph.p_filesz < 12)
+		return -1;
+	p = img + ph.p_offset;
+	end = p + ph.p_filesz;
+	/* version 1; eh_frame_ptr sdata4 (any base); count udata4;
+	 * table datarel|sdata4. */
+	if (p[0] != 1 || (p[1] & 0x0f) != 0x0b || p[2] != 0x03 || p[3] != 0x3b)
+		return -1;
+	n = (size_t)(uint32_t)sdata4(p + 8);
+	p += 12;
+	if (n > (size_t)(end - p) / 8)
+		return -1;
+	v = malloc((n ? n : 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		v[i] = ph.p_vaddr + (uint64_t)sdata4(p + 8 * i);
+	*out = v;
+	*count = n;
+	return 0;
+}
+
+/* The rows of the file open as fd, sorted by file offset. */
+static int rows_of(int fd, struct rowvec *v)
+{
+	Elf *e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	uint64_t *starts = NULL;
+	size_t nph, nstarts = 0;
+	Dwarf_CFI *cfi;
+	int rc = 0;
+
+	if (!e)
+		return -1;
+	cfi = dwarf_getcfi_elf(e);
+	if (!cfi || elf_getphdrnum(e, &nph) != 0 ||
+	    fde_starts(e, nph, &starts, &nstarts) < 0) {
+		elf_end(e);
+		return -1;
+	}
+	for (size_t i = 0; i < nstarts && rc == 0; i++) {
+		uint64_t addr = starts[i];
+		uint64_t limit = i + 1 < nstarts ? starts[i + 1] : UINT64_MAX;
+		struct kbpf_uwrow row;
+		uint64_t off;
+
+		while (addr < limit) {
+			Dwarf_Addr lo, hi;
+			Dwarf_Frame *f;
+
+			if (dwarf_cfi_addrframe(cfi, addr, &f) != 0)
+				break;
+			if (dwarf_frame_info(f, &lo, &hi, NULL) != DW_REG_RIP ||
+			    hi <= addr) {
+				free(f);
+				break;
+			}
+			memset(&row, 0, sizeof(row));
+			row_of(f, &row);
+			free(f);
+			if (file_off(e, nph, addr, &off)) {
+				row.off = (__u32)off;
+				rc = row_push(v, &row);
+			}
+			addr = hi;
+		}
+		/* Between this FDE's end and the next one's start: none. */
+		if (rc == 0 && addr != limit && file_off(e, nph, addr, &off)) {
+			memset(&row, 0, sizeof(row));
+			row.off = (__u32)off;
+			rc = row_push(v, &row);
+		}
+	}
+	free(starts);
+	elf_end(e);
+	return rc;
+}
+
+int kbpf_uw_init(struct bpf_object *obj)
+{
+	elf_version(EV_CURRENT);
+	fd_objs = bpf_object__find_map_fd_by_name(obj, "uw_objs");
+	fd_rows = bpf_object__find_map_fd_by_name(obj, "uw_rows");
+	fd_stacks = bpf_object__find_map_fd_by_name(obj, "ustacks");
+	fd_cut = bpf_object__find_map_fd_by_name(obj, "uw_cut");
+	return fd_objs < 0 || fd_rows < 0 || fd_stacks < 0 ? -1 : 0;
+}
+
+static bool known(const struct kbpf_uwobj_key *key)
+{
+	for (unsigned int i = 0; i < nobjs; i++)
+		if (objs[i].key.dev == key->dev && objs[i].key.ino == key->ino)
+			return true;
+	return false;
+}
+
+/* The file at path (open as fd) joins with its rows. */
+static void add_obj(const struct kbpf_uwobj_key *key, int fd, const char *path)
+{
+	struct kbpf_uwobj o = { 0 };
+	struct rowvec v = { 0 };
+	struct uw_obj *grown;
+
+	if (nobjs >= 65535 || nobjs >= KBPF_UW_OBJS)
+		return;
+	grown = realloc(objs, (nobjs + 1) * sizeof(*objs));
+	if (!grown)
+		return;
+	objs = grown;
+	objs[nobjs].key = *key;
+	objs[nobjs].path = strdup(path);
+	if (!objs[nobjs].path)
+		return;
+	o.id = ++nobjs;
+	if (rows_of(fd, &v) < 0)
+		debug("ustack: %s: no unwind table (.eh_frame_hdr)", path);
+	if (v.n > KBPF_UW_ROWS - next_row) {
+		if (!rows_full_said)
+			log_error("ustack in the kernel: no room for the unwind "
+				  "rows of %s: its frames end stacks", path);
+		rows_full_said = true;
+		v.n = 0;
+	}
+	o.first = next_row;
+	for (size_t i = 0; i < v.n; i++) {
+		__u32 k = next_row + (__u32)i;
+
+		if (bpf_map_update_elem(fd_rows, &k, &v.r[i], BPF_ANY) < 0) {
+			v.n = i;
+			break;
+		}
+	}
+	o.n = (__u32)v.n;
+	next_row += o.n;
+	free(v.r);
+	if (bpf_map_update_elem(fd_objs, key, &o, BPF_ANY) < 0)
+		debug("ustack: %s: %s", path, strerror(errno));
+	debug("ustack: %s: object %u, %u unwind rows", path, o.id, o.n);
+}
+
+void kbpf_uw_scan(pid_t tgid)
+{
+	char name[64], line[4096];
+	FILE *f;
+
+	if (fd_objs < 0)
+		return;
+	snprintf(name, sizeof(name), "/proc/%d/maps", (int)tgid);
+	f = fopen(name, "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long lo, hi, pgoff, ino;
+		unsigned int major, minor;
+		struct kbpf_uwobj_key key;
+		char perms[8], path[4096];
+		int fd;
+
+		if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %4095[^\n]", &lo,
+			   &hi, perms, &pgoff, &major, &minor, &ino,
+			   path) != 8 ||
+		    perms[2] != 'x' || path[0] != '/')
+			continue;
+		key.dev = (__u64)major << 20 | minor;
+		key.ino = ino;
+		if (known(&key))
+			continue;
+		/* The file the process mapped, whatever its name now. */
+		snprintf(name, sizeof(name), "/proc/%d/map_files/%llx-%llx",
+			 (int)tgid, lo, hi);
+		fd = open(name, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		add_obj(&key, fd, path);
+		close(fd);
+	}
+	fclose(f);
+}
+
+/*
+ * The launched command and the processes ptrace follows: their files are
+ * read at each exec stop and after each mmap that maps code, before
+ * they run any of it.
+ */
+static pid_t tgid_of(const struct tcb *tcp)
+{
+	return tcp->tgid ? tcp->tgid : tcp->pid;
+}
+
+static void code_exec(struct tcb *tcp, pid_t former_tid)
+{
+	(void)former_tid;
+	kbpf_uw_scan(tgid_of(tcp));
+}
+
+static void code_mapped(struct tcb *tcp)
+{
+	if (tcp->sc.pers == PERS_NATIVE && tcp->sc.nr == __NR_mmap &&
+	    tcp->sc.has_rval && !tcp->sc.is_error &&
+	    (tcp->sc.args[2] & PROT_EXEC))
+		kbpf_uw_scan(tgid_of(tcp));
+}
+
+static struct engine_consumer code_consumer = {
+	.exec = code_exec,
+	.syscall_exit = code_mapped,
+};
+
+void kbpf_engine_hooks(void)
+{
+	if (fd_objs < 0)
+		return;
+	engine_add_consumer(&code_consumer);
+	engine_stop_also_at(PERS_NATIVE, __NR_mmap);
+}
+
+void kbpf_uw_asked(const struct kbpf_ev_obj *ev)
+{
+	kbpf_uw_scan((pid_t)ev->tgid);
+	if (!known(&ev->key))
+		debug("ustack: pid %u runs a file (%llu:%llu) not in its maps",
+		      ev->tgid, (unsigned long long)ev->key.dev,
+		      (unsigned long long)ev->key.ino);
+}
+
+const char *kbpf_uw_path(unsigned int id)
+{
+	return id && id <= nobjs ? objs[id - 1].path : NULL;
+}
+
+int kbpf_ustack(int64_t id, uint64_t *frames, unsigned int max)
+{
+	struct kbpf_ustack s;
+	__u64 key = (__u64)id;
+
+	if (fd_stacks < 0 || bpf_map_lookup_elem(fd_stacks, &key, &s) < 0)
+		return -1;
+	if (s.n > max)
+		s.n = max;
+	memcpy(frames, s.f, s.n * sizeof(*frames));
+	return (int)s.n;
+}
+
+uint64_t kbpf_uw_cut(int ncpus)
+{
+	__u64 *v = calloc((size_t)ncpus, sizeof(*v)), sum = 0;
+	__u32 zero = 0;
+
+	if (v && fd_cut >= 0 && bpf_map_lookup_elem(fd_cut, &zero, v) == 0)
+		for (int c = 0; c < ncpus; c++)
+			sum += v[c];
+	free(v);
+	return sum;
+}
+
+void kbpf_uw_finish(void)
+{
+	for (unsigned int i = 0; i < nobjs; i++)
+		free(objs[i].path);
+	free(objs);
+	objs = NULL;
+	nobjs = 0;
+	next_row = 0;
+	fd_objs = fd_rows = fd_stacks = fd_cut = -1;
+}
