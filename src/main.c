@@ -485,7 +485,6 @@ int main(int argc, char **argv)
 		exec_next = consumer.exec;
 		consumer.exec = on_exec_gate;
 	}
-
 	/* The kernel measures the system time: no rusage at each stop. */
 	if (kcounts)
 		cfg.need_stime = false;

@@ -610,7 +610,12 @@ static bool tasks_left(void)
 /* -p: every thread of pid.  Threads seen, or -errno. */
 static int watch_process(pid_t pid)
 {
-	int n = adopt(pid, 0, KBPF_TASK_ACTIVE);
+	int n;
+
+	/* Its code's files before its first stack is walked. */
+	if (conf.ustack)
+		kbpf_uw_scan(pid);
+	n = adopt(pid, 0, KBPF_TASK_ACTIVE);
 
 	return n == 0 ? -ESRCH : n;
 }
@@ -656,14 +661,16 @@ void kbpf_exec(pid_t pid)
 
 int kbpf_watch(pid_t pid, bool launched)
 {
-	int n = adopt(pid, launched ? pid : 0,
-		      launched ? KBPF_TASK_WAIT_EXEC : KBPF_TASK_ACTIVE);
+	int n;
+
+	if (!launched && conf.ustack)
+		kbpf_uw_scan(pid);
+	n = adopt(pid, launched ? pid : 0,
+		  launched ? KBPF_TASK_WAIT_EXEC : KBPF_TASK_ACTIVE);
 
 	/* The command's program is probed at its execve. */
 	if (n > 0 && !launched)
 		kbpf_exec(pid);
-	if (n > 0 && !launched && !gate && conf.ustack)
-		kbpf_uw_scan(pid);
 	return n > 0 ? 0 : n == 0 ? -ESRCH : n;
 }
 
@@ -765,6 +772,7 @@ static unsigned int attach_all(void)
 			continue;
 		}
 		n++;
+		debug("BPF back end: pid %d: %d threads watched", pid, threads);
 		if (cfg.out_format != OUT_FORMAT_TEXT ||
 		    qual_quiet(QUIET_ATTACH))
 			continue;

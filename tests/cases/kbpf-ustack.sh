@@ -1,0 +1,156 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# ustack keys in the kernel (issue 14): a syscall clause keyed by ustack
+# runs on the BPF back end, which walks the stack by the unwind rows of
+# each file's .eh_frame, and its map is the ptrace back end's (libunwind)
+# frame for frame: programs without frame pointers, 40 levels deep, a
+# thread, a library dlopen'd, a fork child that execs another program.
+# A -p process's code mapped before the attach is named; code it maps
+# later is read when first met, and the stacks through it until then
+# are said to be cut short.
+. "$SRCDIR/tests/lib.sh"
+command -v gcc > /dev/null || skip "no gcc"
+need_kbpf
+
+cat > ustk.c <<'C'
+#include <dlfcn.h>
+#include <pthread.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+__attribute__((noinline)) int leaf(void) { return getppid(); }
+
+/* Not a tail call: every level is a frame of its own. */
+__attribute__((noinline)) int deep(int n)
+{
+	int r = n ? deep(n - 1) : leaf();
+
+	__asm__ volatile("" ::: "memory");
+	return r + 1;
+}
+
+static void *thread_main(void *arg)
+{
+	for (int i = 0; i < 5; i++)
+		deep(3);
+	return arg;
+}
+
+int main(int argc, char **argv)
+{
+	int (*through)(int (*)(void));
+	pthread_t t;
+	void *lib;
+	char c;
+
+	/* "wait": until a byte comes, for -p */
+	if (argc > 1 && read(0, &c, 1) != 1)
+		return 1;
+	deep(40);
+	deep(40);
+	pthread_create(&t, NULL, thread_main, NULL);
+	pthread_join(t, NULL);
+	lib = dlopen("./libthrough.so", RTLD_NOW);
+	through = lib ? (int (*)(int (*)(void)))dlsym(lib, "through") : NULL;
+	if (!through)
+		return 2;
+	for (int i = 0; i < 4; i++)
+		through(leaf);
+	if (argc > 1)
+		return 0;
+	if (fork() == 0) {
+		deep(5);
+		execl("./other", "other", (char *)NULL);
+		_exit(127);
+	}
+	wait(NULL);
+	return 0;
+}
+C
+cat > through.c <<'C'
+__attribute__((noinline)) int through(int (*f)(void))
+{
+	int r = f();
+
+	__asm__ volatile("" ::: "memory");
+	return r + 1;
+}
+C
+cat > other.c <<'C'
+#include <unistd.h>
+__attribute__((noinline)) int other_fn(void)
+{
+	int r = getppid();
+
+	__asm__ volatile("" ::: "memory");
+	return r + 1;
+}
+int main(void) { return other_fn() < 0; }
+C
+cflags="-O2 -g -fomit-frame-pointer"
+gcc $cflags -fPIC -shared -o libthrough.so through.c &&
+	gcc $cflags -o ustk ustk.c -ldl -lpthread &&
+	gcc $cflags -o other other.c || fail "cannot build the programs"
+
+script='syscall:getppid { @[ustack] = count(); @n[comm] = count(); }'
+for b in ptrace bpf; do
+	"$SLTRACE" -d --backend=$b -f -o "out.$b" --script "$script" ./ustk 2> "err.$b"
+	expect_rc 0 $? "tracer, $b"
+done
+grep -q 'clause 1 .* runs in the kernel' err.bpf || { show err.bpf; fail "-d: not in the kernel"; }
+expect_no_match err.bpf 'cut short'
+# Keys of one count print in an order of their own: each key one line.
+for b in ptrace bpf; do
+	awk '/^@\[$/ { k = ""; inkey = 1; next }
+	     inkey && /^\]: / { print k " " $2; inkey = 0; next }
+	     inkey { k = k "|" $1; next }
+	     NF { print }' "out.$b" | sort > "keys.$b"
+done
+[ -s keys.bpf ] || fail "no map"
+diff -u keys.ptrace keys.bpf >&2 || fail "the back ends' stacks differ"
+# What the program knows it did, frame by frame.
+expect_line out.bpf '@n[ustk]: 12'
+expect_line out.bpf '@n[other]: 1'
+awk '/^@\[$/ { n = 0 } /^    deep\+/ { n++ } /^\]: 1$/ && n > m { m = n }
+     END { print m }' out.bpf > depth
+expect_line depth 41
+expect_count 1 out.bpf '^    thread_main\+'
+expect_count 1 out.bpf '^    through\+'
+expect_count 1 out.bpf '^    other_fn\+'
+expect_match out.bpf '^    start_thread\+'
+expect_match out.bpf '^    _start\+'
+
+# A call: clause's stack starts in a PLT: it stays on ptrace.
+"$SLTRACE" -d -o /dev/null --script 'call:getppid { @[ustack] = count(); }' ./other 2> err
+expect_rc 0 $? "tracer, call:"
+expect_match err "needs ptrace: a call's ustack"
+
+# -p: attached while it waits, before it dlopens.
+rm -f fifo
+mkfifo fifo || fail "mkfifo"
+./ustk wait < fifo &
+wpid=$!
+exec 7> fifo
+"$SLTRACE" -d --backend=bpf -f -p "$wpid" -o outp --script "$script" 2> errp &
+spid=$!
+wait_for_match errp "pid $wpid: [0-9]+ threads watched"
+echo go >&7
+exec 7>&-
+wait "$spid"
+expect_rc 0 $? "tracer -p"
+wait "$wpid"
+expect_rc 0 $? "program under -p"
+awk '/^@\[$/ { n = 0 } /^    deep\+/ { n++ } /^\]: 1$/ && n > m { m = n }
+     END { print m }' outp > depth
+expect_line depth 41
+expect_count 1 outp '^    thread_main\+'
+expect_line outp '@n[ustk]: 11'
+# The library's first calls may come before its file is read.
+cut=$(sed -n 's/.*: \([0-9]*\) stacks cut short.*/\1/p' errp)
+named=$(awk '/^@\[$/ { t = 0 } /^    through\+/ { t = 1 } /^\]: / && t { n += $2 }
+	     END { print n + 0 }' outp)
+[ $((named + ${cut:-0})) = 4 ] ||
+	{ show outp; show errp; fail "-p: $named stacks through the library, ${cut:-0} cut short"; }
+check_no_stopped
+exit 0
