@@ -43,6 +43,7 @@ struct bpf_iter__task {
 struct pt_regs {
 	unsigned long bx;	/* i386's first argument */
 	unsigned long bp, ip, sp;	/* where ustack starts */
+	unsigned long dx, orig_ax;	/* mmap's prot, the call's number */
 } __attribute__((preserve_access_index));
 struct linux_binprm;
 
@@ -431,9 +432,8 @@ int BPF_PROG(on_enter, struct pt_regs *regs, long id)
 SEC("tp_btf/sys_exit")
 int BPF_PROG(on_exit, struct pt_regs *regs, long ret)
 {
-	struct kbpf_task *t = bpf_task_storage_get(&tasks,
-						   bpf_get_current_task_btf(),
-						   0, 0);
+	struct task_struct *cur = bpf_get_current_task_btf();
+	struct kbpf_task *t = bpf_task_storage_get(&tasks, cur, 0, 0);
 	__u64 now, wall, sys;
 	struct kbpf_row *r;
 	__u32 row;
@@ -448,6 +448,14 @@ int BPF_PROG(on_exit, struct pt_regs *regs, long ret)
 	 */
 	if (t->state == KBPF_TASK_FIRST_EXEC)
 		t->state = ret < 0 ? KBPF_TASK_EXEC_FAILED : KBPF_TASK_ACTIVE;
+	/* Code mapped: its file's unwind rows, before it runs. */
+	if (cfg.ustack && t->state == KBPF_TASK_ACTIVE && ret >= 0 &&
+	    cfg.mmap_nr >= 0 && !(cur->thread_info.status & TS_COMPAT)) {
+		long nr = BPF_CORE_READ(regs, orig_ax);
+
+		if (nr == cfg.mmap_nr && (BPF_CORE_READ(regs, dx) & 4 /* PROT_EXEC */))
+			uw_mapped((__u64)ret);
+	}
 	if (!t->t_enter)
 		return 0;
 	now = bpf_ktime_get_ns();

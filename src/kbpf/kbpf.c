@@ -159,6 +159,9 @@ static void config_fill(struct kbpf_config *c)
 			for (unsigned int w = 0; w < KBPF_ROWS / 64; w++)
 				c->script_bits[p][w] |= sstmts[i].bits[p][w];
 	}
+	/* ustack: ptrace takes the holds of tasks that map new code. */
+	c->uw_hold = beside || gate;
+	c->mmap_nr = (__s32)sysent_find(PERS_NATIVE, "mmap");
 	/* Sub-call rows, selected by the number of the call they carry. */
 	for (unsigned int sub = 0; sub < 64; sub++) {
 		unsigned int row = c->compat_count + sub;
@@ -290,6 +293,7 @@ int kbpf_load(char *why, size_t size)
 		set_entries("uw_rows", 1);
 		set_entries("uw_asked", 1);
 		set_entries("ustacks", 1);
+		set_entries("uw_held", 1);
 	}
 	set_autoload("on_switch", conf.oncpu);
 	set_autoload("lc_entry", kbpf_lc_active());

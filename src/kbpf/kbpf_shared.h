@@ -157,6 +157,11 @@ struct kbpf_config {
 	__u64 hist_bits[KBPF_NPERS][KBPF_ROWS / 64];
 	__u32 nstmts;
 	__u32 ustack;		/* some statement's key is ustack */
+	/* ptrace follows the traced tasks: a task that maps code of a
+	 * file with no rows is held (SIGSTOP, taken away by the tracer)
+	 * until the loader has read it. */
+	__u32 uw_hold;
+	__s32 mmap_nr;
 	/* The syscalls some statement fires at the exit of. */
 	__u64 script_bits[KBPF_NPERS][KBPF_ROWS / 64];
 	struct kbpf_sstmt stmts[KBPF_SSTMTS];

@@ -75,6 +75,14 @@ struct {
 	__type(value, __u64);
 } uw_cut SEC(".maps");
 
+/* The tasks held for the loader to read a file (cfg.uw_hold). */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, KBPF_MAX_TASKS);
+	__type(key, __u32);
+	__type(value, __u32);
+} uw_held SEC(".maps");
+
 struct uw_walk {
 	__u64 ip, sp, bp;
 	/* What bpf_find_vma found for ip. */
@@ -112,6 +120,31 @@ static __always_inline void uw_ask(const struct kbpf_uwobj_key *key)
 		return;
 	ev.tgid = (__u32)(bpf_get_current_pid_tgid() >> 32);
 	bpf_ringbuf_output(&events, &ev, sizeof(ev), 0);
+}
+
+/*
+ * A traced task's mmap returned addr: if it mapped code of a file with
+ * no rows, and ptrace follows the task, hold it before its next
+ * instruction: the SIGSTOP is taken by the tracer (kbpf/uwtab.c), which
+ * reads the file first.  Without ptrace the file is asked for, and
+ * stacks through it are cut short until it is read.
+ */
+static __always_inline void uw_mapped(__u64 addr)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct uw_walk w = {};
+	__u32 tid, one = 1;
+
+	if (bpf_find_vma(task, addr, uw_vma, &w, 0) || !w.file ||
+	    bpf_map_lookup_elem(&uw_objs, &w.key))
+		return;
+	if (!cfg.uw_hold) {
+		uw_ask(&w.key);
+		return;
+	}
+	tid = (__u32)bpf_get_current_pid_tgid();
+	if (!bpf_map_update_elem(&uw_held, &tid, &one, BPF_ANY))
+		bpf_send_signal_thread(19 /* SIGSTOP */);
 }
 
 /* The row for file offset off of obj: the last one at or before it. */

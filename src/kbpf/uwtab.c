@@ -20,8 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/syscall.h>
+#include <signal.h>
+#include <sys/ptrace.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -47,6 +47,7 @@ static struct uw_obj *objs; /* by id - 1 */
 static unsigned int nobjs;
 static __u32 next_row;
 static int fd_objs = -1, fd_rows = -1, fd_stacks = -1, fd_cut = -1;
+static int fd_held = -1;
 static bool rows_full_said;
 
 struct rowvec {
@@ -256,6 +257,7 @@ int kbpf_uw_init(struct bpf_object *obj)
 	fd_rows = bpf_object__find_map_fd_by_name(obj, "uw_rows");
 	fd_stacks = bpf_object__find_map_fd_by_name(obj, "ustacks");
 	fd_cut = bpf_object__find_map_fd_by_name(obj, "uw_cut");
+	fd_held = bpf_object__find_map_fd_by_name(obj, "uw_held");
 	return fd_objs < 0 || fd_rows < 0 || fd_stacks < 0 ? -1 : 0;
 }
 
@@ -353,9 +355,13 @@ void kbpf_uw_scan(pid_t tgid)
 }
 
 /*
- * The launched command and the processes ptrace follows: their files are
- * read at each exec stop and after each mmap that maps code, before
- * they run any of it.
+ * Where ptrace follows the traced tasks (the engine beside the program,
+ * or as its gate), their files are read at each exec stop, and a task
+ * that maps code of a file with no rows is held by the program with a
+ * SIGSTOP (ustack.bpf.h) that is taken here, the file read first: no
+ * stack through it is ever cut short.  The signal is the program's when
+ * it comes from the kernel (SI_KERNEL) to a task the program held; a
+ * SIGSTOP someone sent goes on to the task as ever.
  */
 static pid_t tgid_of(const struct tcb *tcp)
 {
@@ -368,17 +374,25 @@ static void code_exec(struct tcb *tcp, pid_t former_tid)
 	kbpf_uw_scan(tgid_of(tcp));
 }
 
-static void code_mapped(struct tcb *tcp)
+static bool code_held(struct tcb *tcp, int sig)
 {
-	if (tcp->sc.pers == PERS_NATIVE && tcp->sc.nr == __NR_mmap &&
-	    tcp->sc.has_rval && !tcp->sc.is_error &&
-	    (tcp->sc.args[2] & PROT_EXEC))
-		kbpf_uw_scan(tgid_of(tcp));
+	__u32 tid = (__u32)tcp->pid;
+	siginfo_t si;
+
+	if (sig != SIGSTOP || fd_held < 0 ||
+	    bpf_map_delete_elem(fd_held, &tid) < 0)
+		return false;
+	kbpf_uw_scan(tgid_of(tcp));
+	return ptrace(PTRACE_GETSIGINFO, tcp->pid, NULL, &si) == 0 &&
+	       si.si_code == SI_KERNEL;
 }
 
-static struct engine_consumer code_consumer = {
+static const struct engine_consumer code_consumer = {
 	.exec = code_exec,
-	.syscall_exit = code_mapped,
+};
+
+static const struct engine_tap code_tap = {
+	.signal_stop = code_held,
 };
 
 void kbpf_engine_hooks(void)
@@ -386,7 +400,8 @@ void kbpf_engine_hooks(void)
 	if (fd_objs < 0)
 		return;
 	engine_add_consumer(&code_consumer);
-	engine_stop_also_at(PERS_NATIVE, __NR_mmap);
+	if (engine_add_tap(&code_tap) < 0)
+		log_error("ustack in the kernel: no room for its tap");
 }
 
 void kbpf_uw_asked(const struct kbpf_ev_obj *ev)
@@ -436,5 +451,5 @@ void kbpf_uw_finish(void)
 	objs = NULL;
 	nobjs = 0;
 	next_row = 0;
-	fd_objs = fd_rows = fd_stacks = fd_cut = -1;
+	fd_objs = fd_rows = fd_stacks = fd_cut = fd_held = -1;
 }

@@ -1391,5 +1391,13 @@ void script_kernel_collect(void)
 
 bool script_wants_ustack(void)
 {
-	return rt && script_rt_wants_ustack(rt);
+	if (!rt || !script_rt_wants_ustack(rt))
+		return false;
+	/* The kernel walks its own clauses' stacks. */
+	for (size_t k = 0; k < script->n; k++)
+		if (!clause_in_kernel(k) &&
+		    script_clause_names(&script->clause[k],
+					1u << SCRIPT_E_IDENT, "ustack"))
+			return true;
+	return false;
 }

@@ -5,9 +5,11 @@
 # each file's .eh_frame, and its map is the ptrace back end's (libunwind)
 # frame for frame: programs without frame pointers, 40 levels deep, a
 # thread, a library dlopen'd, a fork child that execs another program.
-# A -p process's code mapped before the attach is named; code it maps
-# later is read when first met, and the stacks through it until then
-# are said to be cut short.
+# The launched command's tasks are held (a SIGSTOP that ptrace takes)
+# where they map code of a file not yet read, and never noticed.  A -p
+# process's code mapped before the attach is named; code it maps later
+# is read when first met, and the stacks through it until then are said
+# to be cut short.
 . "$SRCDIR/tests/lib.sh"
 command -v gcc > /dev/null || skip "no gcc"
 need_kbpf
@@ -40,7 +42,9 @@ static void *thread_main(void *arg)
 int main(int argc, char **argv)
 {
 	int (*through)(int (*)(void));
+	int status;
 	pthread_t t;
+	pid_t pid;
 	void *lib;
 	char c;
 
@@ -59,12 +63,16 @@ int main(int argc, char **argv)
 		through(leaf);
 	if (argc > 1)
 		return 0;
-	if (fork() == 0) {
+	pid = fork();
+	if (pid == 0) {
 		deep(5);
 		execl("./other", "other", (char *)NULL);
 		_exit(127);
 	}
-	wait(NULL);
+	/* The child is held while its files are read: never stopped. */
+	if (waitpid(pid, &status, WUNTRACED) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		return 3;
 	return 0;
 }
 C
@@ -100,6 +108,8 @@ for b in ptrace bpf; do
 done
 grep -q 'clause 1 .* runs in the kernel' err.bpf || { show err.bpf; fail "-d: not in the kernel"; }
 expect_no_match err.bpf 'cut short'
+# Held only where it maps new code: no syscall stops.
+expect_match err.bpf 'syscall stops: none'
 # Keys of one count print in an order of their own: each key one line.
 for b in ptrace bpf; do
 	awk '/^@\[$/ { k = ""; inkey = 1; next }
