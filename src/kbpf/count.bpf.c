@@ -202,14 +202,14 @@ static __always_inline void hist_add(__u32 row, int err, __u64 wall)
 		count_lost();
 }
 
-#include "ustack.bpf.h"
-
 /* What a script statement can read of a syscall event. */
 struct sctx {
 	__s64 pid, tid, nr, ret, err, lat;
-	struct pt_regs *regs;	/* a syscall's: ustack */
+	__u64 ip, sp, bp;	/* where ustack starts */
 	__u32 pers;
 };
+
+#include "ustack.bpf.h"
 
 static __always_inline __s64 src_of(__u32 src, __s64 c, const struct sctx *x)
 {
@@ -317,8 +317,8 @@ static __always_inline void script_run(__u32 call, __u32 at_exit,
 			if (st->key_src[j] == KBPF_SRC_COMM) {
 				bpf_get_current_comm(k.comm, sizeof(k.comm));
 			} else if (st->key_src[j] == KBPF_SRC_USTACK) {
-				if (stack < 0 && cfg.ustack && x->regs)
-					stack = ustack_id(x->regs, x->pers);
+				if (stack < 0)
+					stack = ustack_id(x);
 				k.k[j] = stack < 0 ? 0 : stack;
 			} else {
 				k.k[j] = src_of(st->key_src[j],
@@ -413,8 +413,13 @@ int BPF_PROG(on_enter, struct pt_regs *regs, long id)
 		__u64 pt = bpf_get_current_pid_tgid();
 		struct sctx x = { .pid = (__s64)(pt >> 32),
 				  .tid = (__s64)(__u32)pt,
-				  .nr = pers * KBPF_ROWS + raw,
-				  .regs = regs, .pers = pers };
+				  .nr = pers * KBPF_ROWS + raw, .pers = pers };
+
+		if (cfg.ustack) {
+			x.ip = regs->ip;
+			x.sp = regs->sp;
+			x.bp = regs->bp;
+		}
 
 		script_run(0, 0, &x, pers, (__u32)raw, 0);
 	}
@@ -472,7 +477,13 @@ int BPF_PROG(on_exit, struct pt_regs *regs, long ret)
 		struct sctx x = { .pid = (__s64)(pt >> 32),
 				  .tid = (__s64)(__u32)pt, .nr = t->nr,
 				  .ret = ret, .err = err, .lat = (__s64)wall,
-				  .regs = regs, .pers = t->nr / KBPF_ROWS };
+				  .pers = t->nr / KBPF_ROWS };
+
+		if (cfg.ustack) {
+			x.ip = regs->ip;
+			x.sp = regs->sp;
+			x.bp = regs->bp;
+		}
 
 		script_run(0, 1, &x, t->nr / KBPF_ROWS, t->nr % KBPF_ROWS, 0);
 		return 0;
@@ -481,6 +492,16 @@ int BPF_PROG(on_exit, struct pt_regs *regs, long ret)
 	if (r)
 		row_add(r, sys, wall, err);
 	return 0;
+}
+
+/* A uprobe's registers (its context), where ustack starts. */
+static __always_inline void regs_of(void *ctx, struct sctx *x)
+{
+	struct pt_regs *regs = ctx;
+
+	x->ip = regs->ip;
+	x->sp = regs->sp;
+	x->bp = regs->bp;
 }
 
 /*
@@ -505,6 +526,9 @@ int lc_entry(void *ctx)
 		struct sctx x = { .pid = (__s64)(pt >> 32),
 				  .tid = (__s64)(__u32)pt, .nr = row };
 		__u32 *m = bpf_map_lookup_elem(&callmask, &row);
+
+		if (cfg.ustack)
+			regs_of(ctx, &x);
 
 		script_run(1, 0, &x, 0, row, m ? *m : 0);
 	}
@@ -537,6 +561,9 @@ int lc_return(void *ctx)
 				  .tid = (__s64)(__u32)pt, .nr = row,
 				  .lat = (__s64)wall };
 		__u32 *m = bpf_map_lookup_elem(&callmask, &row);
+
+		if (cfg.ustack)
+			regs_of(ctx, &x);
 
 		script_run(1, 1, &x, 0, row, m ? *m : 0);
 		return 0;

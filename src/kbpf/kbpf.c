@@ -659,7 +659,7 @@ void kbpf_gate_execs(void)
 
 void kbpf_exec(pid_t pid)
 {
-	if (gate && obj && kbpf_lc_gated())
+	if (gate && obj && kbpf_lc_active())
 		kbpf_lc_exec(obj, pid);
 }
 

@@ -104,6 +104,8 @@ struct kbpf_sval {
 #define KBPF_CFA_END	0	/* no caller: outermost, or rules we can't follow */
 #define KBPF_CFA_RSP	1
 #define KBPF_CFA_RBP	2
+/* A PLT's: rsp + cfa_off, and 8 more when (pc & 15) >= rbp_off. */
+#define KBPF_CFA_PLT	3
 
 /* The rule from file offset off up to the next row's. */
 struct kbpf_uwrow {

@@ -219,11 +219,14 @@ static long uw_step(__u64 i, void *ctx)
 	if (r->cfa_reg == KBPF_CFA_END)
 		return 1;
 	cfa = (r->cfa_reg == KBPF_CFA_RBP ? w->bp : w->sp) + r->cfa_off;
+	/* A PLT: 8 more once its push has run (rbp_off: at which byte). */
+	if (r->cfa_reg == KBPF_CFA_PLT && (w->ip & 15) >= (__u64)r->rbp_off)
+		cfa += 8;
 	if (bpf_probe_read_user(&ra, sizeof(ra), (void *)(cfa - 8))) {
 		w->cut = 1;
 		return 1;
 	}
-	if (r->rbp_saved) {
+	if (r->rbp_saved && r->cfa_reg != KBPF_CFA_PLT) {
 		if (bpf_probe_read_user(&bp, sizeof(bp),
 					(void *)(cfa + r->rbp_off))) {
 			w->cut = 1;
@@ -240,7 +243,7 @@ static long uw_step(__u64 i, void *ctx)
  * The id of the current task's user stack, its frames in ustacks; 0
  * when there is none (a 32-bit task: its frames are not walked here).
  */
-static __always_inline __s64 ustack_id(struct pt_regs *regs, __u32 pers)
+static __always_inline __s64 ustack_id(const struct sctx *x)
 {
 	struct uw_walk w = {};
 	struct kbpf_ustack *s;
@@ -250,12 +253,12 @@ static __always_inline __s64 ustack_id(struct pt_regs *regs, __u32 pers)
 	s = bpf_map_lookup_elem(&uw_scratch, &zero);
 	if (!s)
 		return 0;
-	w.ip = BPF_CORE_READ(regs, ip);
-	w.sp = BPF_CORE_READ(regs, sp);
-	w.bp = BPF_CORE_READ(regs, bp);
-	if (!pers)
+	w.ip = x->ip;
+	w.sp = x->sp;
+	w.bp = x->bp;
+	if (!x->pers)
 		bpf_loop(KBPF_USTACK_MAX, uw_step, &w, 0);
-	if (w.cut || pers) {
+	if (w.cut || x->pers) {
 		__u64 *c = bpf_map_lookup_elem(&uw_cut, &zero);
 
 		if (c)

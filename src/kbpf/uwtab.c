@@ -94,14 +94,41 @@ static bool cfa_offset_rule(const Dwarf_Op *ops, size_t n, int64_t *off)
 	return false;
 }
 
+/*
+ * The CFA of a lazy-binding PLT entry, as linkers write it: rsp + 8,
+ * and 8 more once the entry's push has run, which is from byte 11 (or
+ * 10) of its 16 on: "rsp + 8 + ((rip & 15) >= 11) << 3".  The byte, or
+ * 0 when ops say something else.
+ */
+static int plt_cfa(const Dwarf_Op *ops, size_t n)
+{
+	if (n != 9 || ops[0].atom != DW_OP_breg7 || ops[0].number != 8 ||
+	    ops[1].atom != DW_OP_breg16 || ops[1].number != 0 ||
+	    ops[2].atom != DW_OP_lit15 || ops[3].atom != DW_OP_and ||
+	    (ops[4].atom != DW_OP_lit11 && ops[4].atom != DW_OP_lit10) ||
+	    ops[5].atom != DW_OP_ge || ops[6].atom != DW_OP_lit3 ||
+	    ops[7].atom != DW_OP_shl || ops[8].atom != DW_OP_plus)
+		return 0;
+	return ops[4].atom - DW_OP_lit0;
+}
+
 /* One row of libdw's frame description, as the BPF walk follows it. */
 static void row_of(Dwarf_Frame *f, struct kbpf_uwrow *row)
 {
 	Dwarf_Op mem[3], *ops;
 	size_t n;
 	int64_t off;
+	int plt;
 
 	row->cfa_reg = KBPF_CFA_END;
+	if (dwarf_frame_cfa(f, &ops, &n) == 0 && (plt = plt_cfa(ops, n)) &&
+	    dwarf_frame_register(f, DW_REG_RIP, mem, &ops, &n) >= 0 &&
+	    cfa_offset_rule(ops, n, &off) && off == -8) {
+		row->cfa_reg = KBPF_CFA_PLT;
+		row->cfa_off = 8;
+		row->rbp_off = (int16_t)plt;
+		return;
+	}
 	if (dwarf_frame_cfa(f, &ops, &n) != 0 || n != 1 ||
 	    ops[0].atom != DW_OP_bregx ||
 	    (ops[0].number != DW_REG_RSP && ops[0].number != DW_REG_RBP) ||

@@ -426,8 +426,6 @@ static const char *call_clause(const struct script_clause *cl)
 	if (clause_reads(cl, "retval") || clause_reads(cl, "errno") ||
 	    clause_reads(cl, "errname"))
 		return "a call's retval, errno or errname (the prototype's types)";
-	if (clause_reads(cl, "ustack"))
-		return "a call's ustack (its PLT frame)";
 	for (size_t j = 0; j < cl->nprobes; j++)
 		if (cl->probes[j].lib)
 			return "call:FUNC@LIB";

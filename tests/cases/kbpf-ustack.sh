@@ -4,7 +4,8 @@
 # runs on the BPF back end, which walks the stack by the unwind rows of
 # each file's .eh_frame, and its map is the ptrace back end's (libunwind)
 # frame for frame: programs without frame pointers, 40 levels deep, a
-# thread, a library dlopen'd, a fork child that execs another program.
+# thread, a library dlopen'd, a fork child that execs another program;
+# at syscalls and at library calls (call: clauses).
 # The launched command's tasks are held (a SIGSTOP that ptrace takes)
 # where they map code of a file not yet read, and never noticed.  A -p
 # process's code mapped before the attach is named; code it maps later
@@ -131,10 +132,24 @@ expect_count 1 out.bpf '^    other_fn\+'
 expect_match out.bpf '^    start_thread\+'
 expect_match out.bpf '^    _start\+'
 
-# A call: clause's stack starts in a PLT: it stays on ptrace.
-"$SLTRACE" -d -o /dev/null --script 'call:getppid { @[ustack] = count(); }' ./other 2> err
-expect_rc 0 $? "tracer, call:"
-expect_match err "needs ptrace: a call's ustack"
+# call: clauses (uprobes in the kernel): at the return, the caller's
+# stack as ptrace has it; at the entry, the PLT entry's frame (named by
+# its file offset) and then the caller's.
+script2='call:getppid { @r[ustack] = count(); } call:getppid:entry { @e[ustack] = count(); }'
+for b in ptrace bpf; do
+	"$SLTRACE" -d --backend=$b -f -o "call.$b" --script "$script2" ./ustk 2> "cerr.$b"
+	expect_rc 0 $? "tracer, call:, $b"
+	awk '/^@r\[$/ { k = ""; inkey = 1; next }
+	     inkey && /^\]: / { print k " " $2; inkey = 0; next }
+	     inkey { k = k "|" $1; next }' "call.$b" | sort > "ckeys.$b"
+done
+grep -q 'clause 2 .* runs in the kernel' cerr.bpf || { show cerr.bpf; fail "-d: call: not in the kernel"; }
+[ -s ckeys.bpf ] || { show call.bpf; fail "call: no map"; }
+diff -u ckeys.ptrace ckeys.bpf >&2 || fail "the back ends' call: stacks differ"
+expect_match ckeys.bpf '^\|through\+[0-9]+\|main\+[0-9]+\|.* 4$'
+awk '/^@e\[$/ { getline f0; getline f1; print f0 " " f1 }' call.bpf > entries
+expect_count 6 entries '^    0x[0-9a-f]+     (deep|through|other_fn)\+'
+expect_no_match cerr.bpf 'cut short'
 
 # -p: attached while it waits, before it dlopens.
 rm -f fifo
