@@ -295,6 +295,7 @@ int kbpf_load(char *why, size_t size)
 		set_entries("ustacks", 1);
 		set_entries("uw_held", 1);
 	}
+	set_autoload("uw_vmas", conf.ustack);
 	set_autoload("on_switch", conf.oncpu);
 	set_autoload("lc_entry", kbpf_lc_active());
 	set_autoload("lc_return", kbpf_lc_active());
@@ -316,6 +317,7 @@ int kbpf_load(char *why, size_t size)
 		/* The iterator runs when tasks are adopted; the uprobes go
 		 * in for the process the count is of (lc.c). */
 		if (!bpf_program__autoload(prog) || prog == prog_adopt ||
+		    !strcmp(bpf_program__name(prog), "uw_vmas") ||
 		    !strcmp(bpf_program__name(prog), "lc_entry") ||
 		    !strcmp(bpf_program__name(prog), "lc_return"))
 			continue;

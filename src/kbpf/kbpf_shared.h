@@ -121,6 +121,12 @@ struct kbpf_uwobj_key {
 	__u64 ino;
 };
 
+/* What the uw_vmas iterator writes: an executable mapping of a file. */
+struct kbpf_uwvma {
+	__u64 start, end;
+	struct kbpf_uwobj_key key;
+};
+
 /* An object's rows: uw_rows[first .. first + n), sorted by off. */
 struct kbpf_uwobj {
 	__u32 id;		/* 1..65535, the frames' object number */

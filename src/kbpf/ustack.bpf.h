@@ -24,10 +24,19 @@ struct file {
 } __attribute__((preserve_access_index));
 
 struct vm_area_struct {
-	unsigned long vm_start;
+	unsigned long vm_start, vm_end;
+	unsigned long vm_flags;
 	unsigned long vm_pgoff;
 	struct file *vm_file;
 } __attribute__((preserve_access_index));
+
+struct bpf_iter__task_vma {
+	struct bpf_iter_meta *meta;
+	struct task_struct *task;
+	struct vm_area_struct *vma;
+} __attribute__((preserve_access_index));
+
+#define UW_VM_EXEC 0x4
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -107,6 +116,32 @@ static long uw_vma(struct task_struct *task, struct vm_area_struct *vma,
 	w->key.ino = BPF_CORE_READ(f, f_inode, i_ino);
 	w->key.dev = BPF_CORE_READ(f, f_inode, i_sb, s_dev);
 	w->file = 1;
+	return 0;
+}
+
+/*
+ * The loader's view of a process's code, the kernel's own: the file of
+ * each executable mapping by the (device, inode) the walk finds it by,
+ * which /proc/PID/maps does not always show (an overlayfs file's is the
+ * overlay's, the mapping's the file beneath).
+ */
+SEC("iter/task_vma")
+int uw_vmas(struct bpf_iter__task_vma *ctx)
+{
+	struct vm_area_struct *vma = ctx->vma;
+	struct kbpf_uwvma r = {};
+	struct file *f;
+
+	if (!vma || !(vma->vm_flags & UW_VM_EXEC))
+		return 0;
+	f = vma->vm_file;
+	if (!f)
+		return 0;
+	r.start = vma->vm_start;
+	r.end = vma->vm_end;
+	r.key.ino = BPF_CORE_READ(f, f_inode, i_ino);
+	r.key.dev = BPF_CORE_READ(f, f_inode, i_sb, s_dev);
+	bpf_seq_write(ctx->meta->seq, &r, sizeof(r));
 	return 0;
 }
 

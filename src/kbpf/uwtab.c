@@ -48,6 +48,7 @@ static unsigned int nobjs;
 static __u32 next_row;
 static int fd_objs = -1, fd_rows = -1, fd_stacks = -1, fd_cut = -1;
 static int fd_held = -1;
+static struct bpf_program *prog_vmas;
 static bool rows_full_said;
 
 struct rowvec {
@@ -285,6 +286,7 @@ int kbpf_uw_init(struct bpf_object *obj)
 	fd_stacks = bpf_object__find_map_fd_by_name(obj, "ustacks");
 	fd_cut = bpf_object__find_map_fd_by_name(obj, "uw_cut");
 	fd_held = bpf_object__find_map_fd_by_name(obj, "uw_held");
+	prog_vmas = bpf_object__find_program_by_name(obj, "uw_vmas");
 	return fd_objs < 0 || fd_rows < 0 || fd_stacks < 0 ? -1 : 0;
 }
 
@@ -340,45 +342,81 @@ static void add_obj(const struct kbpf_uwobj_key *key, int fd, const char *path)
 	debug("ustack: %s: object %u, %u unwind rows", path, o.id, o.n);
 }
 
+/*
+ * The executable mappings of process tgid as the kernel sees their
+ * files (the uw_vmas iterator): how many, into *out (to free), or -1.
+ */
+static ssize_t vmas_of(pid_t tgid, struct kbpf_uwvma **out)
+{
+	LIBBPF_OPTS(bpf_iter_attach_opts, o);
+	union bpf_iter_link_info li = { 0 };
+	struct kbpf_uwvma *v = NULL, *grown;
+	size_t n = 0, cap = 0;
+	struct bpf_link *link;
+	ssize_t got;
+	int fd;
+
+	li.task.pid = (__u32)tgid;
+	o.link_info = &li;
+	o.link_info_len = sizeof(li);
+	link = bpf_program__attach_iter(prog_vmas, &o);
+	if (!link)
+		return -1;
+	fd = bpf_iter_create(bpf_link__fd(link));
+	if (fd < 0) {
+		bpf_link__destroy(link);
+		return -1;
+	}
+	for (;;) {
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			grown = realloc(v, cap * sizeof(*v));
+			if (!grown)
+				break;
+			v = grown;
+		}
+		got = read(fd, &v[n], (cap - n) * sizeof(*v));
+		if (got <= 0)
+			break;
+		n += (size_t)got / sizeof(*v);
+	}
+	close(fd);
+	bpf_link__destroy(link);
+	*out = v;
+	return (ssize_t)n;
+}
+
 void kbpf_uw_scan(pid_t tgid)
 {
-	char name[64], line[4096];
-	FILE *f;
+	struct kbpf_uwvma *v = NULL;
+	ssize_t n;
 
-	if (fd_objs < 0)
+	if (fd_objs < 0 || !prog_vmas)
 		return;
-	snprintf(name, sizeof(name), "/proc/%d/maps", (int)tgid);
-	f = fopen(name, "re");
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		unsigned long long lo, hi, pgoff, ino;
-		unsigned int major, minor;
-		struct kbpf_uwobj_key key;
-		char perms[8], path[4096];
+	n = vmas_of(tgid, &v);
+	for (ssize_t i = 0; i < n; i++) {
+		char name[80], path[4096];
+		ssize_t len;
 		int fd;
 
-		if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %4095[^\n]", &lo,
-			   &hi, perms, &pgoff, &major, &minor, &ino,
-			   path) != 8 ||
-		    perms[2] != 'x' || path[0] != '/')
-			continue;
-		key.dev = (__u64)major << 20 | minor;
-		key.ino = ino;
-		if (known(&key))
+		if (known(&v[i].key))
 			continue;
 		/* The file the process mapped, whatever its name now. */
 		snprintf(name, sizeof(name), "/proc/%d/map_files/%llx-%llx",
-			 (int)tgid, lo, hi);
+			 (int)tgid, (unsigned long long)v[i].start,
+			 (unsigned long long)v[i].end);
+		len = readlink(name, path, sizeof(path) - 1);
 		fd = open(name, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
+		if (len <= 0 || fd < 0) {
+			if (fd >= 0)
+				close(fd);
 			continue;
-		add_obj(&key, fd, path);
+		}
+		path[len] = '\0';
+		add_obj(&v[i].key, fd, path);
 		close(fd);
 	}
-	fclose(f);
+	free(v);
 }
 
 /*
@@ -479,4 +517,5 @@ void kbpf_uw_finish(void)
 	nobjs = 0;
 	next_row = 0;
 	fd_objs = fd_rows = fd_stacks = fd_cut = fd_held = -1;
+	prog_vmas = NULL;
 }

@@ -151,6 +151,21 @@ awk '/^@e\[$/ { getline f0; getline f1; print f0 " " f1 }' call.bpf > entries
 expect_count 6 entries '^    0x[0-9a-f]+     (deep|through|other_fn)\+'
 expect_no_match cerr.bpf 'cut short'
 
+# A program on overlayfs (a container's): /proc/PID/maps shows the
+# overlay's inode, the mapping is of the file beneath; the kernel's own
+# view finds its rows.
+mkdir -p ov/lower ov/upper ov/work ov/merged && cp other ov/lower/ || fail "cp"
+if mount -t overlay overlay -o lowerdir=ov/lower,upperdir=ov/upper,workdir=ov/work ov/merged 2> /dev/null; then
+	(cd ov/merged && "$SLTRACE" --backend=bpf -o ../../ov.out --script "$script" ./other) 2> ov.err
+	rc=$?
+	umount ov/merged
+	expect_rc 0 $rc "tracer, overlayfs"
+	expect_count 1 ov.out '^    other_fn\+'
+	expect_no_match ov.err 'cut short'
+else
+	note "no overlayfs here: that part not run"
+fi
+
 # -p: attached while it waits, before it dlopens.
 rm -f fifo
 mkfifo fifo || fail "mkfifo"
