@@ -319,12 +319,17 @@ static __always_inline void script_run(__u32 call, __u32 at_exit,
 			} else if (st->key_src[j] == KBPF_SRC_USTACK) {
 				if (stack < 0)
 					stack = ustack_id(x);
-				k.k[j] = stack < 0 ? 0 : stack;
+				/* Not kept (ustacks full): not counted. */
+				if (!stack)
+					ok = 0;
+				k.k[j] = stack;
 			} else {
 				k.k[j] = src_of(st->key_src[j],
 						st->key_const[j], x);
 			}
 		}
+		if (!ok)
+			continue;
 		v = scaled(src_of(st->val_src, st->val_const, x), st);
 		a = get_or_add(&smaps, &k, &zero_sval);
 		if (!a) {

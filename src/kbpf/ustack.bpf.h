@@ -275,8 +275,8 @@ static long uw_step(__u64 i, void *ctx)
 }
 
 /*
- * The id of the current task's user stack, its frames in ustacks; 0
- * when there is none (a 32-bit task: its frames are not walked here).
+ * The id of the task's user stack at x, its frames in ustacks (a 32-bit
+ * task's: none, not walked here); 0 when ustacks has no room for it.
  */
 static __always_inline __s64 ustack_id(const struct sctx *x)
 {
@@ -310,8 +310,10 @@ static __always_inline __s64 ustack_id(const struct sctx *x)
 	if (!h)
 		h = 1;
 	if (bpf_map_update_elem(&ustacks, &h, s, BPF_NOEXIST) &&
-	    !bpf_map_lookup_elem(&ustacks, &h))
+	    !bpf_map_lookup_elem(&ustacks, &h)) {
 		count_lost();
+		return 0;
+	}
 	return (__s64)h;
 }
 
