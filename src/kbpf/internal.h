@@ -10,6 +10,9 @@
 
 struct bpf_object;
 
+/* kbpf.c: the sum over the CPUs of a per-CPU array's one __u64. */
+uint64_t kbpf_percpu_sum(int fd, int cpus);
+
 /* lc.c: library calls (-c -l), counted by uprobes on PLT entries. */
 
 /* NULL when the -l options can be counted in the kernel, else why not. */

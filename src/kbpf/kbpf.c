@@ -448,17 +448,22 @@ static void collect_hists(void)
 	free(v);
 }
 
-static uint64_t lost_calls(void)
+uint64_t kbpf_percpu_sum(int fd, int cpus)
 {
-	__u64 *v = calloc((size_t)ncpus, sizeof(*v));
+	__u64 *v = fd >= 0 ? calloc((size_t)cpus, sizeof(*v)) : NULL;
 	__u32 zero = 0;
 	uint64_t n = 0;
 
-	if (v && bpf_map_lookup_elem(fd_lost, &zero, v) == 0)
-		for (int c = 0; c < ncpus; c++)
+	if (v && bpf_map_lookup_elem(fd, &zero, v) == 0)
+		for (int c = 0; c < cpus; c++)
 			n += v[c];
 	free(v);
 	return n;
+}
+
+static uint64_t lost_calls(void)
+{
+	return kbpf_percpu_sum(fd_lost, ncpus);
 }
 
 int kbpf_script_set(const struct kbpf_sstmt *st, unsigned int n)

@@ -498,14 +498,7 @@ int kbpf_ustack(int64_t id, uint64_t *frames, unsigned int max)
 
 uint64_t kbpf_uw_cut(int ncpus)
 {
-	__u64 *v = calloc((size_t)ncpus, sizeof(*v)), sum = 0;
-	__u32 zero = 0;
-
-	if (v && fd_cut >= 0 && bpf_map_lookup_elem(fd_cut, &zero, v) == 0)
-		for (int c = 0; c < ncpus; c++)
-			sum += v[c];
-	free(v);
-	return sum;
+	return kbpf_percpu_sum(fd_cut, ncpus);
 }
 
 void kbpf_uw_finish(void)
