@@ -720,6 +720,30 @@ static uint64_t unwind_word(struct tcb *tcp, uint64_t addr, uint64_t word)
 	return word;
 }
 
+/*
+ * A thread stopped in the stop routine of a stub breakpoint (a call's
+ * entry, seen by a script's ustack) is, for its program, at the
+ * breakpoint's address with the registers it had before the stub.
+ */
+static void unwind_regs(struct tcb *tcp, struct user_regs_struct *u)
+{
+	const struct lc_task *lt = lc_of(tcp);
+	struct user_regs_struct o;
+	struct bp_stub_stop st;
+	struct bp_space *bs;
+
+	if (!lt || !lt->proc || !bp_page(lt->proc->bs))
+		return;
+	bs = lt->proc->bs;
+	if ((!bp_stub_stop_at(bs, u->rip, false) &&
+	     !bp_stub_stop_at(bs, u->rip, true)) ||
+	    bp_stub_decode(bs, u, &st) < 0 || !st.bp)
+		return;
+	bp_stub_regs(&st, u, &o);
+	o.rip = st.bp->addr;
+	*u = o;
+}
+
 /* The C++ unwinder starts (BPK_UNWIND) or has found its catch (BPK_CATCH). */
 static void unwind_hook(struct tcb *tcp, struct lc_task *lt, unsigned int kind,
 			uint64_t sp)
@@ -1110,7 +1134,9 @@ static const struct engine_tap libcall_tap = {
 static int register_tap(void)
 {
 	tap_slot = engine_add_tap(&libcall_tap);
-	if (tap_slot >= 0)
+	if (tap_slot >= 0) {
 		unwind_set_word_filter(unwind_word);
+		unwind_set_regs_filter(unwind_regs);
+	}
 	return tap_slot;
 }

@@ -172,6 +172,7 @@ int uw_unw_frames(struct uw_proc *p, struct tcb *tcp, struct uw_pc *pcs,
 		*why = strerror(errno);
 		return -errno;
 	}
+	uw_mem_regs(tcp, &ctx.regs);
 	ctx.regs.rip = uw_mem_pc(ctx.regs.rip, ctx.regs.rsp - 8);
 	rc = unw_init_remote(&cursor, p->as, NULL);
 	if (rc < 0) {

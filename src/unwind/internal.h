@@ -80,6 +80,9 @@ struct uw_pc {
 
 /* mem.c: tracee memory, cached a page at a time for one stack */
 void uw_mem_begin(struct tcb *tcp);
+/* The registers an unwind of tcp starts from (unwind_set_regs_filter()). */
+struct user_regs_struct;
+void uw_mem_regs(struct tcb *tcp, struct user_regs_struct *u);
 int uw_mem_read(uint64_t addr, void *buf, size_t len);
 /*
  * A word of size 4 or 8 (an address, a saved register) as the unwinder

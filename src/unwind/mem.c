@@ -35,10 +35,22 @@ static struct page pages[NPAGES];
 static unsigned int victim;
 static struct tcb *task;
 static unwind_word_fn word_filter;
+static unwind_regs_fn regs_filter;
 
 void unwind_set_word_filter(unwind_word_fn fn)
 {
 	word_filter = fn;
+}
+
+void unwind_set_regs_filter(unwind_regs_fn fn)
+{
+	regs_filter = fn;
+}
+
+void uw_mem_regs(struct tcb *tcp, struct user_regs_struct *u)
+{
+	if (regs_filter)
+		regs_filter(tcp, u);
 }
 
 void uw_mem_begin(struct tcb *tcp)

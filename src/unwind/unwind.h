@@ -99,6 +99,16 @@ typedef uint64_t (*unwind_word_fn)(struct tcb *tcp, uint64_t addr,
 				   uint64_t word);
 void unwind_set_word_filter(unwind_word_fn fn);
 
+/*
+ * The same tracer may stop a task inside code of its own (the stop
+ * routine a stub breakpoint enters): fn gives, from the registers read,
+ * those the program has there (the breakpoint's address, the stack
+ * pointer before the stub) for the 64-bit unwinder to start from.
+ */
+struct user_regs_struct;
+typedef void (*unwind_regs_fn)(struct tcb *tcp, struct user_regs_struct *u);
+void unwind_set_regs_filter(unwind_regs_fn fn);
+
 /* Free every cache (at exit; optional). */
 void unwind_finish(void);
 

@@ -133,22 +133,24 @@ expect_match out.bpf '^    start_thread\+'
 expect_match out.bpf '^    _start\+'
 
 # call: clauses (uprobes in the kernel): at the return, the caller's
-# stack as ptrace has it; at the entry, the PLT entry's frame (named by
-# its file offset) and then the caller's.
+# stack; at the entry, the PLT entry's frame (no symbol: its address on
+# ptrace, its file offset in the kernel) and then the caller's.
 script2='call:getppid { @r[ustack] = count(); } call:getppid:entry { @e[ustack] = count(); }'
 for b in ptrace bpf; do
 	"$SLTRACE" -d --backend=$b -f -o "call.$b" --script "$script2" ./ustk 2> "cerr.$b"
 	expect_rc 0 $? "tracer, call:, $b"
-	awk '/^@r\[$/ { k = ""; inkey = 1; next }
+	awk '/^@[re]\[$/ { k = substr($1, 2, 1); first = 1; inkey = 1; next }
 	     inkey && /^\]: / { print k " " $2; inkey = 0; next }
+	     inkey && first && k == "e" { k = k "|PLT"; first = 0; next }
 	     inkey { k = k "|" $1; next }' "call.$b" | sort > "ckeys.$b"
 done
 grep -q 'clause 2 .* runs in the kernel' cerr.bpf || { show cerr.bpf; fail "-d: call: not in the kernel"; }
 [ -s ckeys.bpf ] || { show call.bpf; fail "call: no map"; }
 diff -u ckeys.ptrace ckeys.bpf >&2 || fail "the back ends' call: stacks differ"
-expect_match ckeys.bpf '^\|through\+[0-9]+\|main\+[0-9]+\|.* 4$'
-awk '/^@e\[$/ { getline f0; getline f1; print f0 " " f1 }' call.bpf > entries
-expect_count 6 entries '^    0x[0-9a-f]+     (deep|through|other_fn)\+'
+expect_match ckeys.bpf '^r\|through\+[0-9]+\|main\+[0-9]+\|.* 4$'
+expect_count 6 ckeys.bpf '^e\|PLT\|(deep|through|other_fn)\+'
+awk '/^@e\[$/ { getline f0; print f0 }' call.bpf > entries
+expect_count 6 entries '^    0x[0-9a-f]+$'
 expect_no_match cerr.bpf 'cut short'
 
 # A program on overlayfs (a container's): /proc/PID/maps shows the
