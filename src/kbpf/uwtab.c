@@ -237,6 +237,8 @@ static int rows_of(int fd, struct rowvec *v)
 	cfi = dwarf_getcfi_elf(e);
 	if (!cfi || elf_getphdrnum(e, &nph) != 0 ||
 	    fde_starts(e, nph, &starts, &nstarts) < 0) {
+		if (cfi)
+			dwarf_cfi_end(cfi);
 		elf_end(e);
 		return -1;
 	}
@@ -274,6 +276,7 @@ static int rows_of(int fd, struct rowvec *v)
 		}
 	}
 	free(starts);
+	dwarf_cfi_end(cfi);
 	elf_end(e);
 	return rc;
 }
