@@ -98,6 +98,9 @@ struct kbpf_sval {
 #define KBPF_UW_ROWS		(1u << 19)
 #define KBPF_UW_OBJS		4096
 #define KBPF_FRAME_SHIFT	48
+/* A frame's pc is a return address (its call is the byte before): not
+ * the first frame, nor one a signal interrupted. */
+#define KBPF_FRAME_CALLER	(1ull << 47)
 
 /* How a row finds the caller's frame (its CFA: a register plus cfa_off;
  * the return address is at CFA - 8 as on every x86-64 frame). */
@@ -106,6 +109,9 @@ struct kbpf_sval {
 #define KBPF_CFA_RBP	2
 /* A PLT's: rsp + cfa_off, and 8 more when (pc & 15) >= rbp_off. */
 #define KBPF_CFA_PLT	3
+/* A signal frame's (the sigreturn trampoline): the interrupted rsp,
+ * rbp and rip are at rsp + cfa_off, + rbp_off, + cfa_off + 8. */
+#define KBPF_CFA_SIGNAL	4
 
 /* The rule from file offset off up to the next row's. */
 struct kbpf_uwrow {

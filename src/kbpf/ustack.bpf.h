@@ -100,6 +100,7 @@ struct uw_walk {
 	__u32 file;
 	__u32 n;
 	__u32 cut;
+	__u32 caller;		/* ip is a return address */
 };
 
 static long uw_vma(struct task_struct *task, struct vm_area_struct *vma,
@@ -216,7 +217,7 @@ static long uw_step(__u64 i, void *ctx)
 	struct kbpf_uwobj *o;
 	struct kbpf_uwrow *r;
 	struct kbpf_ustack *s;
-	__u64 at, off, cfa, ra, bp;
+	__u64 at, off, cfa, ra, bp, mark;
 	__u32 zero = 0;
 
 	s = bpf_map_lookup_elem(&uw_scratch, &zero);
@@ -224,10 +225,11 @@ static long uw_step(__u64 i, void *ctx)
 		return 1;
 	/* A caller's pc is its return address: its call is the byte
 	 * before (the call may end its function). */
-	at = i ? w->ip - 1 : w->ip;
+	at = w->caller ? w->ip - 1 : w->ip;
+	mark = w->caller ? KBPF_FRAME_CALLER : 0;
 	if (bpf_find_vma(task, at, uw_vma, w, 0) || !w->file) {
 		if (w->n < KBPF_USTACK_MAX) {
-			s->f[w->n] = w->ip & ((1ull << KBPF_FRAME_SHIFT) - 1);
+			s->f[w->n] = (w->ip & (KBPF_FRAME_CALLER - 1)) | mark;
 			w->n++;
 		}
 		w->cut = 1;
@@ -236,9 +238,9 @@ static long uw_step(__u64 i, void *ctx)
 	off = w->ip - w->vstart + (w->pgoff << 12);
 	o = bpf_map_lookup_elem(&uw_objs, &w->key);
 	if (w->n < KBPF_USTACK_MAX) {
-		s->f[w->n] = o ? ((__u64)o->id << KBPF_FRAME_SHIFT) |
-				 (off & ((1ull << KBPF_FRAME_SHIFT) - 1)) :
-				 w->ip & ((1ull << KBPF_FRAME_SHIFT) - 1);
+		s->f[w->n] = (o ? ((__u64)o->id << KBPF_FRAME_SHIFT) |
+				  (off & (KBPF_FRAME_CALLER - 1)) :
+				  w->ip & (KBPF_FRAME_CALLER - 1)) | mark;
 		w->n++;
 	}
 	if (!o) {
@@ -253,6 +255,23 @@ static long uw_step(__u64 i, void *ctx)
 	}
 	if (r->cfa_reg == KBPF_CFA_END)
 		return 1;
+	/* Back into the code a signal interrupted: its pc is exact. */
+	if (r->cfa_reg == KBPF_CFA_SIGNAL) {
+		__u64 regs[2];
+
+		if (bpf_probe_read_user(regs, sizeof(regs),
+					(void *)(w->sp + r->cfa_off)) ||
+		    bpf_probe_read_user(&bp, sizeof(bp),
+					(void *)(w->sp + r->rbp_off))) {
+			w->cut = 1;
+			return 1;
+		}
+		w->sp = regs[0];
+		w->ip = regs[1];
+		w->bp = bp;
+		w->caller = 0;
+		return regs[1] == 0;
+	}
 	cfa = (r->cfa_reg == KBPF_CFA_RBP ? w->bp : w->sp) + r->cfa_off;
 	/* A PLT: 8 more once its push has run (rbp_off: at which byte). */
 	if (r->cfa_reg == KBPF_CFA_PLT && (w->ip & 15) >= (__u64)r->rbp_off)
@@ -271,6 +290,7 @@ static long uw_step(__u64 i, void *ctx)
 	}
 	w->sp = cfa;
 	w->ip = ra;
+	w->caller = 1;
 	return ra == 0;
 }
 

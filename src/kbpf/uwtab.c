@@ -113,8 +113,46 @@ static int plt_cfa(const Dwarf_Op *ops, size_t n)
 	return ops[4].atom - DW_OP_lit0;
 }
 
+/* "The value at rsp + off": a register saved at a fixed place. */
+static bool rsp_slot(const Dwarf_Op *ops, size_t n, int64_t *off)
+{
+	if (n != 2 || ops[0].atom != DW_OP_call_frame_cfa ||
+	    ops[1].atom != DW_OP_breg7)
+		return false;
+	*off = (int64_t)ops[1].number;
+	return true;
+}
+
+/*
+ * The sigreturn trampoline's rules (a signal frame, its FDE's "S"): the
+ * CFA is the interrupted rsp saved in the signal's context, rbp and rip
+ * saved there too, rip right after rsp as the kernel's sigcontext has
+ * them.  False when they say something else.
+ */
+static bool signal_row(Dwarf_Frame *f, struct kbpf_uwrow *row)
+{
+	Dwarf_Op mem[3], *ops;
+	int64_t rsp, rbp, rip;
+	size_t n;
+
+	if (dwarf_frame_cfa(f, &ops, &n) != 0 || n != 2 ||
+	    ops[0].atom != DW_OP_breg7 || ops[1].atom != DW_OP_deref)
+		return false;
+	rsp = (int64_t)ops[0].number;
+	if (dwarf_frame_register(f, DW_REG_RBP, mem, &ops, &n) < 0 ||
+	    !rsp_slot(ops, n, &rbp) ||
+	    dwarf_frame_register(f, DW_REG_RIP, mem, &ops, &n) < 0 ||
+	    !rsp_slot(ops, n, &rip) || rip != rsp + 8 ||
+	    rsp != (int32_t)rsp || rbp != (int16_t)rbp)
+		return false;
+	row->cfa_reg = KBPF_CFA_SIGNAL;
+	row->cfa_off = (int32_t)rsp;
+	row->rbp_off = (int16_t)rbp;
+	return true;
+}
+
 /* One row of libdw's frame description, as the BPF walk follows it. */
-static void row_of(Dwarf_Frame *f, struct kbpf_uwrow *row)
+static void row_of(Dwarf_Frame *f, bool signal, struct kbpf_uwrow *row)
 {
 	Dwarf_Op mem[3], *ops;
 	size_t n;
@@ -122,6 +160,10 @@ static void row_of(Dwarf_Frame *f, struct kbpf_uwrow *row)
 	int plt;
 
 	row->cfa_reg = KBPF_CFA_END;
+	if (signal) {
+		signal_row(f, row);
+		return;
+	}
 	if (dwarf_frame_cfa(f, &ops, &n) == 0 && (plt = plt_cfa(ops, n)) &&
 	    dwarf_frame_register(f, DW_REG_RIP, mem, &ops, &n) >= 0 &&
 	    cfa_offset_rule(ops, n, &off) && off == -8) {
@@ -251,16 +293,18 @@ static int rows_of(int fd, struct rowvec *v)
 		while (addr < limit) {
 			Dwarf_Addr lo, hi;
 			Dwarf_Frame *f;
+			bool signal;
 
 			if (dwarf_cfi_addrframe(cfi, addr, &f) != 0)
 				break;
-			if (dwarf_frame_info(f, &lo, &hi, NULL) != DW_REG_RIP ||
+			if (dwarf_frame_info(f, &lo, &hi, &signal) !=
+				    DW_REG_RIP ||
 			    hi <= addr) {
 				free(f);
 				break;
 			}
 			memset(&row, 0, sizeof(row));
-			row_of(f, &row);
+			row_of(f, signal, &row);
 			free(f);
 			if (file_off(e, nph, addr, &off)) {
 				row.off = (__u32)off;

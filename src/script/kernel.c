@@ -672,9 +672,8 @@ static void merge_one(void *ctx, const struct kbpf_skey *k,
 
 				pcs[i][j] = stacks_file_pc(obj,
 					kbpf_uw_path(obj),
-					pcs[i][j] & ((UINT64_C(1) <<
-						      KBPF_FRAME_SHIFT) - 1),
-					j > 0);
+					pcs[i][j] & (KBPF_FRAME_CALLER - 1),
+					pcs[i][j] & KBPF_FRAME_CALLER);
 			}
 			continue;
 		}

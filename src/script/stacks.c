@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,8 +192,17 @@ uint64_t stacks_file_pc(unsigned int obj, const char *path, uint64_t off,
 		obj_spaces[obj] = new_space();
 	pc = (uint64_t)obj_spaces[obj] << AGG_PC_BITS | AGG_PC(off);
 	p = frame_slot(pc);
-	if (*p || unwind_file_text(path, off, caller, buf, sizeof(buf)) < 0)
+	if (*p)
 		return pc;
+	/* No symbol: the file and the offset, as no address is kept. */
+	if (unwind_file_text(path, off, caller, buf, sizeof(buf)) < 0) {
+		const char *base = path ? strrchr(path, '/') : NULL;
+
+		if (!path)
+			return pc;
+		snprintf(buf, sizeof(buf), "%s+%#" PRIx64,
+			 base ? base + 1 : path, off);
+	}
 	f = malloc(sizeof(*f));
 	if (!f)
 		return pc;

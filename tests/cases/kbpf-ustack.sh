@@ -4,7 +4,8 @@
 # runs on the BPF back end, which walks the stack by the unwind rows of
 # each file's .eh_frame, and its map is the ptrace back end's (libunwind)
 # frame for frame: programs without frame pointers, 40 levels deep, a
-# thread, a library dlopen'd, a fork child that execs another program;
+# thread, a signal handler, a library dlopen'd, a fork child that execs
+# another program;
 # at syscalls and at library calls (call: clauses).
 # The launched command's tasks are held (a SIGSTOP that ptrace takes)
 # where they map code of a file not yet read, and never noticed.  A -p
@@ -18,6 +19,7 @@ need_kbpf
 cat > ustk.c <<'C'
 #include <dlfcn.h>
 #include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -31,6 +33,13 @@ __attribute__((noinline)) int deep(int n)
 
 	__asm__ volatile("" ::: "memory");
 	return r + 1;
+}
+
+/* Through the signal's frame, back into the code it interrupted. */
+__attribute__((noinline)) static void on_usr1(int sig)
+{
+	getppid();
+	__asm__ volatile("" ::: "memory");
 }
 
 static void *thread_main(void *arg)
@@ -54,6 +63,8 @@ int main(int argc, char **argv)
 		return 1;
 	deep(40);
 	deep(40);
+	signal(SIGUSR1, on_usr1);
+	raise(SIGUSR1);
 	pthread_create(&t, NULL, thread_main, NULL);
 	pthread_join(t, NULL);
 	lib = dlopen("./libthrough.so", RTLD_NOW);
@@ -112,16 +123,23 @@ expect_no_match err.bpf 'cut short'
 # Held only where it maps new code: no syscall stops.
 expect_match err.bpf 'syscall stops: none'
 # Keys of one count print in an order of their own: each key one line.
-for b in ptrace bpf; do
-	awk '/^@\[$/ { k = ""; inkey = 1; next }
+# A frame no symbol covers is its address on ptrace, its file and
+# offset in the kernel: "?" in both.
+keys() {
+	awk '/^@[a-z]*\[$/ { k = substr($1, 2, 1); first = 1; inkey = 1; next }
 	     inkey && /^\]: / { print k " " $2; inkey = 0; next }
+	     inkey && first && k == "e" { k = k "|PLT"; first = 0; next }
+	     inkey && /^    (0x[0-9a-f]+|[^ +]+\+0x[0-9a-f]+)$/ { k = k "|?"; next }
 	     inkey { k = k "|" $1; next }
-	     NF { print }' "out.$b" | sort > "keys.$b"
+	     NF { print }' "$1" | sort
+}
+for b in ptrace bpf; do
+	keys "out.$b" > "keys.$b"
 done
 [ -s keys.bpf ] || fail "no map"
 diff -u keys.ptrace keys.bpf >&2 || fail "the back ends' stacks differ"
 # What the program knows it did, frame by frame.
-expect_line out.bpf '@n[ustk]: 12'
+expect_line out.bpf '@n[ustk]: 13'
 expect_line out.bpf '@n[other]: 1'
 awk '/^@\[$/ { n = 0 } /^    deep\+/ { n++ } /^\]: 1$/ && n > m { m = n }
      END { print m }' out.bpf > depth
@@ -130,6 +148,10 @@ expect_count 1 out.bpf '^    thread_main\+'
 expect_count 1 out.bpf '^    through\+'
 expect_count 1 out.bpf '^    other_fn\+'
 expect_match out.bpf '^    start_thread\+'
+# The handler's stack goes on past the signal frame into main.
+awk '/^@\[$/ { s = "" } /^    / { s = s $1 " " } /^\]: / { print s }' out.bpf |
+	grep -E '^getppid\+[0-9]+ on_usr1\+[0-9]+ .* main\+[0-9]+ ' > sigstack ||
+	{ show out.bpf; fail "no stack through the signal frame"; }
 expect_match out.bpf '^    _start\+'
 
 # call: clauses (uprobes in the kernel): at the return, the caller's
@@ -139,18 +161,15 @@ script2='call:getppid { @r[ustack] = count(); } call:getppid:entry { @e[ustack] 
 for b in ptrace bpf; do
 	"$SLTRACE" -d --backend=$b -f -o "call.$b" --script "$script2" ./ustk 2> "cerr.$b"
 	expect_rc 0 $? "tracer, call:, $b"
-	awk '/^@[re]\[$/ { k = substr($1, 2, 1); first = 1; inkey = 1; next }
-	     inkey && /^\]: / { print k " " $2; inkey = 0; next }
-	     inkey && first && k == "e" { k = k "|PLT"; first = 0; next }
-	     inkey { k = k "|" $1; next }' "call.$b" | sort > "ckeys.$b"
+	keys "call.$b" > "ckeys.$b"
 done
 grep -q 'clause 2 .* runs in the kernel' cerr.bpf || { show cerr.bpf; fail "-d: call: not in the kernel"; }
 [ -s ckeys.bpf ] || { show call.bpf; fail "call: no map"; }
 diff -u ckeys.ptrace ckeys.bpf >&2 || fail "the back ends' call: stacks differ"
 expect_match ckeys.bpf '^r\|through\+[0-9]+\|main\+[0-9]+\|.* 4$'
-expect_count 6 ckeys.bpf '^e\|PLT\|(deep|through|other_fn)\+'
+expect_count 7 ckeys.bpf '^e\|PLT\|(deep|through|other_fn|on_usr1)\+'
 awk '/^@e\[$/ { getline f0; print f0 }' call.bpf > entries
-expect_count 6 entries '^    0x[0-9a-f]+$'
+expect_count 7 entries '^    (ustk|other)\+0x[0-9a-f]+$'
 expect_no_match cerr.bpf 'cut short'
 
 # A program on overlayfs (a container's): /proc/PID/maps shows the
@@ -187,7 +206,7 @@ awk '/^@\[$/ { n = 0 } /^    deep\+/ { n++ } /^\]: 1$/ && n > m { m = n }
      END { print m }' outp > depth
 expect_line depth 41
 expect_count 1 outp '^    thread_main\+'
-expect_line outp '@n[ustk]: 11'
+expect_line outp '@n[ustk]: 12'
 # The library's first calls may come before its file is read.
 cut=$(sed -n 's/.*: \([0-9]*\) stacks cut short.*/\1/p' errp)
 named=$(awk '/^@\[$/ { t = 0 } /^    through\+/ { t = 1 } /^\]: / && t { n += $2 }
