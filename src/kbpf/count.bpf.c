@@ -43,7 +43,8 @@ struct bpf_iter__task {
 struct pt_regs {
 	unsigned long bx;	/* i386's first argument */
 	unsigned long bp, ip, sp;	/* where ustack starts */
-	unsigned long dx, orig_ax;	/* mmap's prot, the call's number */
+	unsigned long di, si, dx;	/* mmap's and mprotect's arguments */
+	unsigned long orig_ax;		/* the call's number */
 } __attribute__((preserve_access_index));
 struct linux_binprm;
 
@@ -460,11 +461,19 @@ int BPF_PROG(on_exit, struct pt_regs *regs, long ret)
 		t->state = ret < 0 ? KBPF_TASK_EXEC_FAILED : KBPF_TASK_ACTIVE;
 	/* Code mapped: its file's unwind rows, before it runs. */
 	if (cfg.ustack && t->state == KBPF_TASK_ACTIVE && ret >= 0 &&
-	    cfg.mmap_nr >= 0 && !(cur->thread_info.status & TS_COMPAT)) {
-		long nr = BPF_CORE_READ(regs, orig_ax);
+	    !(cur->thread_info.status & TS_COMPAT)) {
+		__u32 tgid = (__u32)(bpf_get_current_pid_tgid() >> 32);
+		long nr = regs->orig_ax;
+		int exec = (regs->dx & 4 /* PROT_EXEC */) != 0;
 
-		if (nr == cfg.mmap_nr && (BPF_CORE_READ(regs, dx) & 4 /* PROT_EXEC */))
+		if (exec && nr == cfg.mmap_nr) {
+			uw_forget_range(tgid, (__u64)ret, regs->si);
 			uw_mapped((__u64)ret);
+		} else if (exec && nr == cfg.mprotect_nr) {
+			uw_forget_range(tgid, regs->di, regs->si);
+		} else if (nr == cfg.mremap_nr) {
+			uw_forget(tgid);
+		}
 	}
 	if (!t->t_enter)
 		return 0;
@@ -641,6 +650,14 @@ int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 		return 0;
 	}
 	ctid = (__u32)child->pid;
+	/* A new process maps what its parent maps. */
+	if (cfg.ustack && child->pid == child->tgid) {
+		__u32 ptgid = (__u32)parent->tgid;
+		struct kbpf_uwmaps *c = bpf_map_lookup_elem(&uw_maps, &ptgid);
+
+		if (c)
+			bpf_map_update_elem(&uw_maps, &ctid, c, BPF_ANY);
+	}
 	if (cfg.announce)
 		bpf_ringbuf_output(&events, &ctid, sizeof(ctid), 0);
 	return 0;
@@ -657,6 +674,8 @@ int BPF_PROG(on_exec, struct task_struct *p, int old_pid,
 	__u32 otid = (__u32)old_pid, ntid = (__u32)p->pid;
 	__u32 *state;
 
+	if (cfg.ustack)
+		uw_forget((__u32)p->tgid);
 	if (otid == ntid)
 		return 0;
 	state = bpf_map_lookup_elem(&members, &otid);
@@ -674,6 +693,8 @@ int BPF_PROG(on_task_exit, struct task_struct *p)
 
 	if (!bpf_task_storage_get(&tasks, p, 0, 0))
 		return 0;
+	if (cfg.ustack && p->pid == p->tgid)
+		uw_forget((__u32)p->tgid);
 	bpf_task_storage_delete(&tasks, p);
 	bpf_map_delete_elem(&members, &tid);
 	return 0;

@@ -162,6 +162,8 @@ static void config_fill(struct kbpf_config *c)
 	/* ustack: ptrace takes the holds of tasks that map new code. */
 	c->uw_hold = beside || gate;
 	c->mmap_nr = (__s32)sysent_find(PERS_NATIVE, "mmap");
+	c->mprotect_nr = (__s32)sysent_find(PERS_NATIVE, "mprotect");
+	c->mremap_nr = (__s32)sysent_find(PERS_NATIVE, "mremap");
 	/* Sub-call rows, selected by the number of the call they carry. */
 	for (unsigned int sub = 0; sub < 64; sub++) {
 		unsigned int row = c->compat_count + sub;
@@ -294,6 +296,7 @@ int kbpf_load(char *why, size_t size)
 		set_entries("uw_asked", 1);
 		set_entries("ustacks", 1);
 		set_entries("uw_held", 1);
+		set_entries("uw_maps", 1);
 	}
 	set_autoload("uw_vmas", conf.ustack);
 	set_autoload("on_switch", conf.oncpu);

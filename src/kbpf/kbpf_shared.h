@@ -129,8 +129,24 @@ struct kbpf_uwobj_key {
 
 /* What the uw_vmas iterator writes: an executable mapping of a file. */
 struct kbpf_uwvma {
-	__u64 start, end;
+	__u64 start, end, pgoff;
 	struct kbpf_uwobj_key key;
+};
+
+/*
+ * A process's executable mappings of files, as the loader last read
+ * them (uw_maps, by tgid): the walk finds a pc's file there, and asks
+ * bpf_find_vma only when it is not — which fails while another thread
+ * holds the process's mmap lock (a thread mapping memory), as threads
+ * of a busy program often do.  What an mmap or mprotect with PROT_EXEC
+ * covers is dropped from it, the whole of it at an mremap or an exec.
+ */
+#define KBPF_UW_MAPS		64
+#define KBPF_UW_PROCS		1024
+
+struct kbpf_uwmaps {
+	__u32 n, pad;
+	struct kbpf_uwvma m[KBPF_UW_MAPS];
 };
 
 /* An object's rows: uw_rows[first .. first + n), sorted by off. */
@@ -175,7 +191,7 @@ struct kbpf_config {
 	 * file with no rows is held (SIGSTOP, taken away by the tracer)
 	 * until the loader has read it. */
 	__u32 uw_hold;
-	__s32 mmap_nr;
+	__s32 mmap_nr, mprotect_nr, mremap_nr;
 	/* The syscalls some statement fires at the exit of. */
 	__u64 script_bits[KBPF_NPERS][KBPF_ROWS / 64];
 	struct kbpf_sstmt stmts[KBPF_SSTMTS];

@@ -52,6 +52,13 @@ struct {
 	__type(value, struct kbpf_uwrow);
 } uw_rows SEC(".maps");
 
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, KBPF_UW_PROCS);
+	__type(key, __u32);
+	__type(value, struct kbpf_uwmaps);
+} uw_maps SEC(".maps");
+
 /* The files the loader was asked about once already. */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -140,10 +147,55 @@ int uw_vmas(struct bpf_iter__task_vma *ctx)
 		return 0;
 	r.start = vma->vm_start;
 	r.end = vma->vm_end;
+	r.pgoff = vma->vm_pgoff;
 	r.key.ino = BPF_CORE_READ(f, f_inode, i_ino);
 	r.key.dev = BPF_CORE_READ(f, f_inode, i_sb, s_dev);
 	bpf_seq_write(ctx->meta->seq, &r, sizeof(r));
 	return 0;
+}
+
+/* The file of pc at, from the process's mappings the loader read. */
+static __always_inline int uw_cached(struct uw_walk *w, __u64 at)
+{
+	__u32 tgid = (__u32)(bpf_get_current_pid_tgid() >> 32);
+	struct kbpf_uwmaps *c = bpf_map_lookup_elem(&uw_maps, &tgid);
+
+	if (!c)
+		return 0;
+	for (__u32 i = 0; i < KBPF_UW_MAPS; i++) {
+		if (i >= c->n)
+			break;
+		if (at >= c->m[i].start && at < c->m[i].end) {
+			w->vstart = c->m[i].start;
+			w->pgoff = c->m[i].pgoff;
+			w->key = c->m[i].key;
+			w->file = 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The process's code may be mapped anew: its cached mappings go. */
+static __always_inline void uw_forget(__u32 tgid)
+{
+	bpf_map_delete_elem(&uw_maps, &tgid);
+}
+
+/* [addr, addr + len) was mapped or made executable: what the cache
+ * says of it is no longer so (the rest stays). */
+static __always_inline void uw_forget_range(__u32 tgid, __u64 addr, __u64 len)
+{
+	struct kbpf_uwmaps *c = bpf_map_lookup_elem(&uw_maps, &tgid);
+
+	if (!c)
+		return;
+	for (__u32 i = 0; i < KBPF_UW_MAPS; i++) {
+		if (i >= c->n)
+			break;
+		if (c->m[i].start < addr + len && addr < c->m[i].end)
+			c->m[i].end = c->m[i].start;
+	}
 }
 
 /* Tell the loader once about a file it has no rows for. */
@@ -227,7 +279,8 @@ static long uw_step(__u64 i, void *ctx)
 	 * before (the call may end its function). */
 	at = w->caller ? w->ip - 1 : w->ip;
 	mark = w->caller ? KBPF_FRAME_CALLER : 0;
-	if (bpf_find_vma(task, at, uw_vma, w, 0) || !w->file) {
+	if (!uw_cached(w, at) &&
+	    (bpf_find_vma(task, at, uw_vma, w, 0) || !w->file)) {
 		if (w->n < KBPF_USTACK_MAX) {
 			s->f[w->n] = (w->ip & (KBPF_FRAME_CALLER - 1)) | mark;
 			w->n++;

@@ -47,7 +47,7 @@ static struct uw_obj *objs; /* by id - 1 */
 static unsigned int nobjs;
 static __u32 next_row;
 static int fd_objs = -1, fd_rows = -1, fd_stacks = -1, fd_cut = -1;
-static int fd_held = -1;
+static int fd_held = -1, fd_maps = -1;
 static struct bpf_program *prog_vmas;
 static bool rows_full_said;
 
@@ -333,6 +333,7 @@ int kbpf_uw_init(struct bpf_object *obj)
 	fd_stacks = bpf_object__find_map_fd_by_name(obj, "ustacks");
 	fd_cut = bpf_object__find_map_fd_by_name(obj, "uw_cut");
 	fd_held = bpf_object__find_map_fd_by_name(obj, "uw_held");
+	fd_maps = bpf_object__find_map_fd_by_name(obj, "uw_maps");
 	prog_vmas = bpf_object__find_program_by_name(obj, "uw_vmas");
 	return fd_objs < 0 || fd_rows < 0 || fd_stacks < 0 ? -1 : 0;
 }
@@ -435,12 +436,21 @@ static ssize_t vmas_of(pid_t tgid, struct kbpf_uwvma **out)
 
 void kbpf_uw_scan(pid_t tgid)
 {
+	struct kbpf_uwmaps cache = { 0 };
 	struct kbpf_uwvma *v = NULL;
+	__u32 key = (__u32)tgid;
 	ssize_t n;
 
 	if (fd_objs < 0 || !prog_vmas)
 		return;
 	n = vmas_of(tgid, &v);
+	/* The walk's own copy of these mappings (the first 64). */
+	for (ssize_t i = 0; i < n && cache.n < KBPF_UW_MAPS; i++)
+		cache.m[cache.n++] = v[i];
+	if (n >= 0 && fd_maps >= 0 &&
+	    bpf_map_update_elem(fd_maps, &key, &cache, BPF_ANY) < 0)
+		debug("ustack: pid %d: its mappings not kept: %s", (int)tgid,
+		      strerror(errno));
 	for (ssize_t i = 0; i < n; i++) {
 		char name[80], path[4096];
 		ssize_t len;
@@ -556,6 +566,6 @@ void kbpf_uw_finish(void)
 	objs = NULL;
 	nobjs = 0;
 	next_row = 0;
-	fd_objs = fd_rows = fd_stacks = fd_cut = fd_held = -1;
+	fd_objs = fd_rows = fd_stacks = fd_cut = fd_held = fd_maps = -1;
 	prog_vmas = NULL;
 }

@@ -5,7 +5,7 @@
 # each file's .eh_frame, and its map is the ptrace back end's (libunwind)
 # frame for frame: programs without frame pointers, 40 levels deep, a
 # thread, a signal handler, a library dlopen'd, a fork child that execs
-# another program;
+# another program, threads dlopen'ing at once;
 # at syscalls and at library calls (call: clauses).
 # The launched command's tasks are held (a SIGSTOP that ptrace takes)
 # where they map code of a file not yet read, and never noticed.  A -p
@@ -108,10 +108,53 @@ __attribute__((noinline)) int other_fn(void)
 }
 int main(void) { return other_fn() < 0; }
 C
+# Threads mapping libraries all at once: each holds the process's mmap
+# lock in turn, where the kernel's bpf_find_vma gives up; the walk reads
+# the process's mappings sltrace read instead.
+cat > mt.c <<'C'
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <unistd.h>
+
+__attribute__((noinline)) int leaf(void) { return getppid(); }
+
+static void *run(void *arg)
+{
+	int (*through)(int (*)(void)) = NULL;
+	char name[32];
+	void *lib;
+
+	snprintf(name, sizeof(name), "./libt%ld.so", (long)arg);
+	lib = dlopen(name, RTLD_NOW);
+	if (lib)
+		through = (int (*)(int (*)(void)))dlsym(lib, "through");
+	for (int i = 0; through && i < 100; i++)
+		through(leaf);
+	return through ? NULL : arg;
+}
+
+int main(void)
+{
+	pthread_t t[8];
+	void *r;
+	int bad = 0;
+
+	for (long i = 0; i < 8; i++)
+		pthread_create(&t[i], NULL, run, (void *)(i + 1));
+	for (int i = 0; i < 8; i++) {
+		pthread_join(t[i], &r);
+		bad |= r != NULL;
+	}
+	return bad;
+}
+C
 cflags="-O2 -g -fomit-frame-pointer"
 gcc $cflags -fPIC -shared -o libthrough.so through.c &&
 	gcc $cflags -o ustk ustk.c -ldl -lpthread &&
-	gcc $cflags -o other other.c || fail "cannot build the programs"
+	gcc $cflags -o other other.c &&
+	gcc $cflags -o mt mt.c -ldl -lpthread || fail "cannot build the programs"
+for i in 1 2 3 4 5 6 7 8; do cp libthrough.so "libt$i.so" || fail "cp"; done
 
 script='syscall:getppid { @[ustack] = count(); @n[comm] = count(); }'
 for b in ptrace bpf; do
@@ -153,6 +196,14 @@ awk '/^@\[$/ { s = "" } /^    / { s = s $1 " " } /^\]: / { print s }' out.bpf |
 	grep -E '^getppid\+[0-9]+ on_usr1\+[0-9]+ .* main\+[0-9]+ ' > sigstack ||
 	{ show out.bpf; fail "no stack through the signal frame"; }
 expect_match out.bpf '^    _start\+'
+
+for i in 1 2 3; do
+	"$SLTRACE" --backend=bpf -f -o mt.out --script "$script" ./mt 2> mt.err
+	expect_rc 0 $? "tracer, threads mapping libraries"
+	expect_no_match mt.err 'cut short'
+	expect_count 8 mt.out '^    through\+'
+	expect_line mt.out '@n[mt]: 800'
+done
 
 # call: clauses (uprobes in the kernel): at the return, the caller's
 # stack; at the entry, the PLT entry's frame (no symbol: its address on
