@@ -91,6 +91,15 @@ struct {
 	__type(value, __u64);
 } uw_cut SEC(".maps");
 
+/* Set by the loader once ptrace lets tasks go: no more holds (a
+ * SIGSTOP nobody takes would stop the program). */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} uw_let_go SEC(".maps");
+
 /* The tasks held for the loader to read a file (cfg.uw_hold). */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -221,12 +230,14 @@ static __always_inline void uw_mapped(__u64 addr)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
 	struct uw_walk w = {};
-	__u32 tid, one = 1;
+	__u32 tid, one = 1, zero, *lets_go;
 
 	if (bpf_find_vma(task, addr, uw_vma, &w, 0) || !w.file ||
 	    bpf_map_lookup_elem(&uw_objs, &w.key))
 		return;
-	if (!cfg.uw_hold) {
+	zero = 0;
+	lets_go = bpf_map_lookup_elem(&uw_let_go, &zero);
+	if (!cfg.uw_hold || !lets_go || *lets_go) {
 		uw_ask(&w.key);
 		return;
 	}

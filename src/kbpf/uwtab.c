@@ -47,7 +47,7 @@ static struct uw_obj *objs; /* by id - 1 */
 static unsigned int nobjs;
 static __u32 next_row;
 static int fd_objs = -1, fd_rows = -1, fd_stacks = -1, fd_cut = -1;
-static int fd_held = -1, fd_maps = -1;
+static int fd_held = -1, fd_maps = -1, fd_let_go = -1;
 static struct bpf_program *prog_vmas;
 static bool rows_full_said;
 
@@ -334,6 +334,7 @@ int kbpf_uw_init(struct bpf_object *obj)
 	fd_cut = bpf_object__find_map_fd_by_name(obj, "uw_cut");
 	fd_held = bpf_object__find_map_fd_by_name(obj, "uw_held");
 	fd_maps = bpf_object__find_map_fd_by_name(obj, "uw_maps");
+	fd_let_go = bpf_object__find_map_fd_by_name(obj, "uw_let_go");
 	prog_vmas = bpf_object__find_program_by_name(obj, "uw_vmas");
 	return fd_objs < 0 || fd_rows < 0 || fd_stacks < 0 ? -1 : 0;
 }
@@ -513,8 +514,20 @@ static const struct engine_consumer code_consumer = {
 	.exec = code_exec,
 };
 
+/* ptrace lets a task go (-p ended by a signal...): the program holds no
+ * task from now on, as no tracer would take its SIGSTOP. */
+static void code_let_go(struct tcb *tcp)
+{
+	__u32 zero = 0, one = 1;
+
+	(void)tcp;
+	if (fd_let_go >= 0)
+		bpf_map_update_elem(fd_let_go, &zero, &one, BPF_ANY);
+}
+
 static const struct engine_tap code_tap = {
 	.signal_stop = code_held,
+	.detach = code_let_go,
 };
 
 void kbpf_engine_hooks(void)
@@ -567,5 +580,6 @@ void kbpf_uw_finish(void)
 	nobjs = 0;
 	next_row = 0;
 	fd_objs = fd_rows = fd_stacks = fd_cut = fd_held = fd_maps = -1;
+	fd_let_go = -1;
 	prog_vmas = NULL;
 }
